@@ -1,0 +1,3 @@
+import ListKernel
+
+print("listkernel-bench: not built yet")

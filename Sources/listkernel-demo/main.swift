@@ -1,0 +1,3 @@
+import TerminalList
+
+print("listkernel-demo: not built yet")
