@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "listkernel-demo", dependencies: ["TerminalList", "ListKernel"]),
         .executableTarget(
             name: "listkernel-bench",
-            dependencies: ["ListKernel"],
+            dependencies: ["ListKernel", "ListKernelTesting"],
             path: "Benchmarks/listkernel-bench"
         ),
         .testTarget(name: "ListKernelTests", dependencies: ["ListKernel", "ListKernelTesting"]),

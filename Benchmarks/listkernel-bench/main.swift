@@ -1,3 +1,11 @@
 import ListKernel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-print("listkernel-bench: not built yet")
+/// All scenarios, in the order the table prints them. Each layer adds its own list.
+let allScenarios: [Scenario] = floorScenarios()
+
+exit(BenchRunner.main(arguments: Array(CommandLine.arguments.dropFirst()), scenarios: allScenarios))

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The unit a timed metric is reported in.
+enum TimeUnit {
+    case ns, us, ms
+
+    var nanosecondsPerUnit: Double {
+        switch self {
+        case .ns: 1
+        case .us: 1_000
+        case .ms: 1_000_000
+        }
+    }
+}
+
+/// One benchmark scenario: a title in the form "Type operation (variant)", and a body that
+/// builds its inputs (outside any timed region) and reports one or more metrics.
+struct Scenario {
+    let title: String
+    /// The metric names the scenario reports, matched by `--filter` together with the title.
+    let metrics: [String]
+    let body: (inout BenchContext) -> Void
+}
+
+/// What a scenario body uses to time work and record values. Each timed metric runs one
+/// warm-up, then `runs` measured runs, and records the median.
+struct BenchContext {
+    /// `--quick`: scenarios build reduced worlds and run fewer repetitions.
+    let quick: Bool
+    private(set) var results: [(name: String, value: Double, unit: String)] = []
+
+    init(quick: Bool) { self.quick = quick }
+
+    /// The number of measured runs a metric gets (fewer with `--quick`).
+    var runs: Int { quick ? 3 : 9 }
+
+    /// Times `body` once per run after a warm-up; `setup` runs before each run, outside the
+    /// timed region, and its value is handed to `body`. Records the median of
+    /// `elapsed / operations` in `unit`.
+    mutating func time<State>(
+        _ metric: String,
+        unit: TimeUnit,
+        operations: Int = 1,
+        setup: () -> State,
+        _ body: (inout State) -> Void
+    ) {
+        var samples: [Double] = []
+        for run in 0...runs {
+            var state = setup()
+            let start = monotonicNanoseconds()
+            body(&state)
+            let elapsed = monotonicNanoseconds() - start
+            blackHole(state)
+            if run > 0 { samples.append(Double(elapsed) / Double(operations)) }
+        }
+        record(metric, median(samples) / unit.nanosecondsPerUnit, unit: "\(unit)")
+    }
+
+    /// Times `body` with no per-run setup; see `time(_:unit:operations:setup:_:)`.
+    mutating func time(_ metric: String, unit: TimeUnit, operations: Int = 1, _ body: () -> Void) {
+        time(metric, unit: unit, operations: operations, setup: { () }, { _ in body() })
+    }
+
+    /// Records a value that is not a time (a count, a ratio, bytes).
+    mutating func record(_ metric: String, _ value: Double, unit: String = "") {
+        results.append((metric, value, unit))
+    }
+}
+
+/// The median of `samples` (the mean of the middle two for an even count).
+func median(_ samples: [Double]) -> Double {
+    precondition(!samples.isEmpty, "median of no samples")
+    let sorted = samples.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/// Nanoseconds from a monotonic clock.
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Keeps the optimizer from discarding a computed value.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// The process's resident set size in bytes, read from /proc/self/statm.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
