@@ -1,0 +1,255 @@
+/// Offset and frame queries: what is at an offset, where an element lies, what intersects
+/// a range. Each answers in O(log n), or O(log n + k) for k results.
+extension ListLayout {
+    // MARK: Unit-level core (internal: the reconcile pass works in exact units)
+
+    /// The element whose span `[start, start + extent)` holds `offset`, in units.
+    @inline(__always)
+    func locate(units offset: Int64) -> (element: ListElement, start: Int64, extent: Int64)? {
+        guard offset >= 0, offset < contentUnits else { return nil }
+        let (section, remainder) = sectionExtents.search(offset)
+        let record = sections[section]
+        let sectionStart = offset - remainder
+        var local = remainder
+        if local < record.headerUnits {
+            return (.header(section: section), sectionStart, record.headerUnits)
+        }
+        local -= record.headerUnits
+        if !record.isCollapsed {
+            let total = record.items.total
+            if local < total {
+                let (item, inside) = record.items.search(local)
+                let extent = Int64(record.items.extent(at: item))
+                return (.item(ItemPath(section: section, item: item)), offset - inside, extent)
+            }
+            local -= total
+        }
+        return (.footer(section: section), offset - local, record.footerUnits)
+    }
+
+    /// The frame of `element` in units, or `nil` when it is not laid out (an item of a
+    /// collapsed section, a header or footer the section does not have). No range check.
+    @inline(__always)
+    func unitFrame(of element: ListElement) -> (start: Int64, extent: Int64)? {
+        let section = element.section
+        let record = sections[section]
+        let sectionStart = sectionExtents.prefix(section)
+        switch element {
+        case .header:
+            return record.hasHeader ? (sectionStart, record.headerUnits) : nil
+        case .item(let path):
+            if record.isCollapsed { return nil }
+            return (sectionStart + record.headerUnits + record.items.prefix(path.item), Int64(record.items.extent(at: path.item)))
+        case .footer:
+            guard record.hasFooter else { return nil }
+            return (sectionStart + record.headerUnits + (record.isCollapsed ? 0 : record.items.total), record.footerUnits)
+        }
+    }
+
+    /// The start of `section` in units.
+    @inline(__always)
+    func sectionStartUnits(_ section: Int) -> Int64 { sectionExtents.prefix(section) }
+
+    /// Calls `body` for every element with non-zero extent intersecting `[lower, upper)`
+    /// (units), in order, until it returns `false`.
+    ///
+    /// - Complexity: O(log n + k); each run of zero-extent elements is skipped by one search.
+    func forEachElement(
+        units lower: Int64,
+        _ upper: Int64,
+        _ body: (ListElement, Int64, Int64) -> Bool
+    ) {
+        let content = contentUnits
+        let from = max(lower, 0)
+        guard upper > from, from < content else { return }
+        var (section, remainder) = sectionExtents.search(from)
+        var sectionStart = from - remainder
+        while section < sections.count, sectionStart < upper {
+            let record = sections[section]
+            if record.extent == 0 {
+                // Skip every zero-extent section at this offset in one search.
+                (section, _) = sectionExtents.search(sectionStart)
+                continue
+            }
+            var cursor = sectionStart
+            let header = record.headerUnits
+            if header > 0, cursor + header > from {
+                if !body(.header(section: section), cursor, header) { return }
+            }
+            cursor += header
+            if !record.isCollapsed {
+                let items = record.items
+                let total = items.total
+                var local = max(from - cursor, 0)
+                while local < total, cursor + local < upper {
+                    let (found, inside) = items.search(local)
+                    var item = found
+                    local -= inside
+                    var extent = Int64(items.extent(at: item))
+                    while true {
+                        if !body(.item(ItemPath(section: section, item: item)), cursor + local, extent) { return }
+                        local += extent
+                        item += 1
+                        guard item < items.count, local < total, cursor + local < upper else { break }
+                        extent = Int64(items.extent(at: item))
+                        if extent == 0 { break }  // a zero run: the outer search skips it
+                    }
+                }
+                cursor += total
+            }
+            let footer = record.footerUnits
+            if footer > 0, cursor < upper, cursor + footer > from {
+                if !body(.footer(section: section), cursor, footer) { return }
+            }
+            sectionStart += record.extent
+            section += 1
+        }
+    }
+
+    // MARK: Public queries
+
+    /// The element at `offset` and how far into it the offset lies; `nil` when the offset is
+    /// outside `0..<contentExtent` (or NaN). An offset on a boundary belongs to the element
+    /// that starts there; zero-extent elements are never returned.
+    ///
+    /// ```swift
+    /// if let hit = layout.element(at: 120) { print(hit.element, hit.offsetInElement) }
+    /// ```
+    ///
+    /// - Complexity: O(log n).
+    public func element(at offset: Double) -> PlacedElement? {
+        guard let units = FixedPoint.offsetUnits(offset), let found = locate(units: units) else { return nil }
+        return PlacedElement(
+            element: found.element,
+            frame: ElementFrame(start: FixedPoint.points(found.start), extent: FixedPoint.points(found.extent)),
+            offsetInElement: offset - FixedPoint.points(found.start)
+        )
+    }
+
+    /// The frame of `element`, or `nil` when it exists but is not laid out: an item of a
+    /// collapsed section, or a header or footer its section does not have.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
+    /// - Complexity: O(log n).
+    public func frame(of element: ListElement) throws(LayoutError) -> ElementFrame? {
+        try checkElement(element)
+        return unitFrame(of: element).map {
+            ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent))
+        }
+    }
+
+    /// The elements with non-zero extent that intersect `range`, in order.
+    ///
+    /// ```swift
+    /// for placed in layout.elements(in: 900..<1800) { print(placed.element, placed.frame) }
+    /// ```
+    ///
+    /// - Complexity: O(log n + k) for k results.
+    public func elements(in range: Range<Double>) -> [PlacedElement] {
+        var result: [PlacedElement] = []
+        forEachElement(in: range) { placed in
+            result.append(placed)
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` for each element with non-zero extent intersecting `range`, in order,
+    /// until it returns `false`; allocates nothing.
+    ///
+    /// - Complexity: O(log n + k) for k elements visited.
+    public func forEachElement(in range: Range<Double>, _ body: (PlacedElement) -> Bool) {
+        guard let lower = FixedPoint.offsetUnits(range.lowerBound),
+              let upperFloor = FixedPoint.offsetUnits(range.upperBound) else { return }
+        let upper = Double(upperFloor) == range.upperBound * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+        forEachElement(units: lower, upper) { element, start, extent in
+            body(PlacedElement(
+                element: element,
+                frame: ElementFrame(start: FixedPoint.points(start), extent: FixedPoint.points(extent)),
+                offsetInElement: 0
+            ))
+        }
+    }
+
+    /// The section whose span holds `offset`, or `nil` outside `0..<contentExtent`. Sections
+    /// with zero extent are never returned.
+    ///
+    /// - Complexity: O(log S).
+    public func section(at offset: Double) -> Int? {
+        guard let units = FixedPoint.offsetUnits(offset), units >= 0, units < contentUnits else { return nil }
+        return sectionExtents.search(units).index
+    }
+
+    /// The first and last sections with a laid-out element intersecting `range` (the first
+    /// and last visible sections of a viewport), or `nil` when none does.
+    ///
+    /// - Complexity: O(log n).
+    public func sections(in range: Range<Double>) -> ClosedRange<Int>? {
+        var first: Int?
+        forEachElement(in: range) { placed in
+            first = placed.section
+            return false
+        }
+        guard let first, let upperFloor = FixedPoint.offsetUnits(range.upperBound) else { return nil }
+        let upper = Double(upperFloor) == range.upperBound * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+        let last = sectionExtents.search(min(upper, contentUnits) - 1).index
+        return first...max(first, last)
+    }
+
+    /// The extent of item `path`, in points (its estimate while unmeasured).
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
+    /// - Complexity: O(1) for uniform and small sections, O(log n) otherwise.
+    public func itemExtent(at path: ItemPath) throws(LayoutError) -> Double {
+        try checkItem(path)
+        return FixedPoint.points(Int64(sections[path.section].items.extent(at: path.item)))
+    }
+
+    /// Whether item `path` has been measured (items of a uniform section always are).
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
+    /// - Complexity: as `itemExtent(at:)`.
+    public func isMeasured(_ path: ItemPath) throws(LayoutError) -> Bool {
+        try checkItem(path)
+        return sections[path.section].items.isMeasured(path.item)
+    }
+
+    /// The extent of `section`'s header in points, or `nil` when it has none.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func headerExtent(section: Int) throws(LayoutError) -> Double? {
+        try checkSection(section)
+        let record = sections[section]
+        return record.hasHeader ? FixedPoint.points(record.headerUnits) : nil
+    }
+
+    /// The extent of `section`'s footer in points, or `nil` when it has none.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func footerExtent(section: Int) throws(LayoutError) -> Double? {
+        try checkSection(section)
+        let record = sections[section]
+        return record.hasFooter ? FixedPoint.points(record.footerUnits) : nil
+    }
+
+    /// The span of `section` (header, laid-out items, footer) in points.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(log S).
+    public func sectionFrame(_ section: Int) throws(LayoutError) -> ElementFrame {
+        try checkSection(section)
+        return ElementFrame(
+            start: FixedPoint.points(sectionExtents.prefix(section)),
+            extent: FixedPoint.points(sections[section].extent)
+        )
+    }
+}
+
+extension ListLayout.PlacedElement {
+    /// The section of the element.
+    ///
+    /// - Complexity: O(1).
+    public var section: Int { element.section }
+}

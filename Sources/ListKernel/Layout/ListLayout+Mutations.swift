@@ -1,0 +1,196 @@
+/// Changes to the layout. Each validates all of its input before touching anything, so a
+/// call that throws leaves the layout exactly as it was, and runs `_checkInvariants()` after
+/// it (in debug builds).
+extension ListLayout {
+    /// Applies `change` to section `index` and moves both section trees by the difference.
+    ///
+    /// - Complexity: O(log S) plus the cost of `change`.
+    @inline(__always)
+    private mutating func updateSection(_ index: Int, _ change: (inout SectionRecord) -> Void) {
+        let oldExtent = sections[index].extent
+        let oldPositions = sections[index].positionCount
+        change(&sections[index])
+        let extentDelta = sections[index].extent - oldExtent
+        let positionDelta = sections[index].positionCount - oldPositions
+        if extentDelta != 0 { sectionExtents.add(extentDelta, at: index) }
+        if positionDelta != 0 { sectionPositions.add(Int64(positionDelta), at: index) }
+    }
+
+    /// Collapses or expands `section`. Its items stay in the model with their extents; a
+    /// collapsed section lays out its header and footer only.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(log S).
+    public mutating func setCollapsed(_ collapsed: Bool, section: Int) throws(LayoutError) {
+        try checkSection(section)
+        updateSection(section) { $0.isCollapsed = collapsed }
+        _checkInvariants()
+    }
+
+    /// Sets the extent of item `path` (by default, as measured). Setting a uniform
+    /// section's item to another extent turns that section's storage per-item, once.
+    ///
+    /// ```swift
+    /// try layout.setItemExtent(114, at: ItemPath(section: 0, item: 3))   // a cell expanded
+    /// ```
+    ///
+    /// - Throws: `LayoutError.itemOutOfRange`, `.sectionOutOfRange`, `.invalidExtent`.
+    /// - Complexity: O(log n); O(items in the section) once when a uniform section turns
+    ///   per-item.
+    public mutating func setItemExtent(_ points: Double, at path: ItemPath, isMeasured: Bool = true) throws(LayoutError) {
+        try checkItem(path)
+        let units = try ListLayout.units(points, for: "item \(path)")
+        updateSection(path.section) { _ = $0.items.set(units, measured: isMeasured, at: path.item) }
+        _checkInvariants()
+    }
+
+    /// Sets the estimate of `section`'s unmeasured items (and of items inserted later). A
+    /// uniform section has no estimate, and is left as it is.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.invalidExtent`.
+    /// - Complexity: O(log S) while no item of the section is measured one by one; O(items
+    ///   in the section) otherwise.
+    public mutating func setEstimatedItemExtent(_ points: Double, section: Int) throws(LayoutError) {
+        try checkSection(section)
+        let units = try ListLayout.units(points, for: "the estimate of section \(section)")
+        updateSection(section) { _ = $0.items.setEstimate(units) }
+        _checkInvariants()
+    }
+
+    /// Sets the extent of `section`'s header; `nil` removes the header.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.invalidExtent`.
+    /// - Complexity: O(log S).
+    public mutating func setHeaderExtent(_ points: Double?, section: Int) throws(LayoutError) {
+        try checkSection(section)
+        let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the header of section \(section)") } ?? -1
+        updateSection(section) { $0.header = units }
+        _checkInvariants()
+    }
+
+    /// Sets the extent of `section`'s footer; `nil` removes the footer.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.invalidExtent`.
+    /// - Complexity: O(log S).
+    public mutating func setFooterExtent(_ points: Double?, section: Int) throws(LayoutError) {
+        try checkSection(section)
+        let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the footer of section \(section)") } ?? -1
+        updateSection(section) { $0.footer = units }
+        _checkInvariants()
+    }
+
+    /// Inserts `count` items before item `path.item` of `path.section` (`path.item` may
+    /// equal the item count, to append). They take `measuredExtent` (as measured) or, when
+    /// it is `nil`, the section's uniform extent or estimate.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.itemInsertionOutOfRange`,
+    ///   `.invalidCount`, `.invalidExtent`.
+    /// - Complexity: O(log S) for a uniform section at its uniform extent; O(k · (log n +
+    ///   2048)) for k items into a per-item section (chunks of at most 2048 extents, so
+    ///   inserting at the front of a million-item section moves one chunk, not the section).
+    public mutating func insertItems(at path: ItemPath, count: Int = 1, measuredExtent: Double? = nil) throws(LayoutError) {
+        try checkSection(path.section)
+        let itemCount = sections[path.section].items.count
+        guard path.item >= 0, path.item <= itemCount else { throw .itemInsertionOutOfRange(path, itemCount: itemCount) }
+        guard count >= 0 else { throw .invalidCount(count, for: "the items inserted at \(path)") }
+        let units = try measuredExtent.map { v throws(LayoutError) in try ListLayout.units(v, for: "the items inserted at \(path)") }
+        updateSection(path.section) { record in
+            for offset in 0..<count { record.items.insert(units, at: path.item + offset) }
+        }
+        _checkInvariants()
+    }
+
+    /// Deletes the items in `range` of `section`.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.rangeOutOfBounds`.
+    /// - Complexity: O(log S) for a uniform section; O(k · (log n + 2048)) otherwise.
+    public mutating func deleteItems(_ range: Range<Int>, inSection section: Int) throws(LayoutError) {
+        try checkSection(section)
+        let itemCount = sections[section].items.count
+        guard range.lowerBound >= 0, range.upperBound <= itemCount else {
+            throw .rangeOutOfBounds(range, bound: itemCount, for: "items of section \(section)")
+        }
+        updateSection(section) { record in
+            for index in range.reversed() { record.items.remove(at: index) }
+        }
+        _checkInvariants()
+    }
+
+    /// Moves item `source` to `destination`, an index path in the state after the move (as
+    /// UIKit's `moveRow(at:to:)`). A measured item keeps its extent; an unmeasured one
+    /// takes the destination section's estimate (or uniform extent).
+    ///
+    /// - Throws: `LayoutError.itemOutOfRange` for the source, `.itemInsertionOutOfRange` for
+    ///   the destination, `.sectionOutOfRange` for either section.
+    /// - Complexity: O(log n + 2048).
+    public mutating func moveItem(from source: ItemPath, to destination: ItemPath) throws(LayoutError) {
+        try checkItem(source)
+        try checkSection(destination.section)
+        let finalCount = sections[destination.section].items.count - (source.section == destination.section ? 1 : 0)
+        guard destination.item >= 0, destination.item <= finalCount else {
+            throw .itemInsertionOutOfRange(destination, itemCount: finalCount)
+        }
+        var moved: (extent: Int32, measured: Bool) = (0, false)
+        updateSection(source.section) { moved = $0.items.remove(at: source.item) }
+        updateSection(destination.section) { record in
+            // A measured item keeps its extent; an unmeasured one takes the destination's
+            // estimate (or uniform extent).
+            record.items.insert(moved.measured ? moved.extent : nil, at: destination.item)
+        }
+        _checkInvariants()
+    }
+
+    /// Inserts `newSections` before section `index` (`index` may equal the section count).
+    ///
+    /// - Throws: `LayoutError.sectionInsertionOutOfRange`, `.invalidExtent`, `.invalidCount`.
+    /// - Complexity: O(S + k + m): the section trees are rebuilt in linear time (about 10 µs
+    ///   at 10,000 sections); m measured extents are converted.
+    public mutating func insertSections(_ newSections: [Section], at index: Int) throws(LayoutError) {
+        guard index >= 0, index <= sections.count else {
+            throw .sectionInsertionOutOfRange(section: index, sectionCount: sections.count)
+        }
+        var records: [SectionRecord] = []
+        for (offset, section) in newSections.enumerated() { records.append(try section.record(index: index + offset)) }
+        sections.insert(contentsOf: records, at: index)
+        rebuildSectionIndex()
+        _checkInvariants()
+    }
+
+    /// Deletes the sections in `range`.
+    ///
+    /// - Throws: `LayoutError.rangeOutOfBounds`.
+    /// - Complexity: O(S).
+    public mutating func deleteSections(_ range: Range<Int>) throws(LayoutError) {
+        guard range.lowerBound >= 0, range.upperBound <= sections.count else {
+            throw .rangeOutOfBounds(range, bound: sections.count, for: "sections")
+        }
+        sections.removeSubrange(range)
+        rebuildSectionIndex()
+        _checkInvariants()
+    }
+
+    /// Moves section `source` to `destination`, an index in the state after the move.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange` (source or destination).
+    /// - Complexity: O(S).
+    public mutating func moveSection(from source: Int, to destination: Int) throws(LayoutError) {
+        try checkSection(source)
+        try checkSection(destination)
+        let record = sections.remove(at: source)
+        sections.insert(record, at: destination)
+        rebuildSectionIndex()
+        _checkInvariants()
+    }
+
+    /// Replaces section `index` with `section` (a reload: header, footer, items and
+    /// collapsed flag are all taken from `section`).
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`, `.invalidExtent`, `.invalidCount`.
+    /// - Complexity: O(log S + m) for m measured extents.
+    public mutating func replaceSection(_ index: Int, with section: Section) throws(LayoutError) {
+        try checkSection(index)
+        let record = try section.record(index: index)
+        updateSection(index) { $0 = record }
+        _checkInvariants()
+    }
+}

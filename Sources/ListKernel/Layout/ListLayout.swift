@@ -1,0 +1,312 @@
+/// The geometry of a sectioned list along its scroll axis: where every header, item and
+/// footer starts, how long it is, and what is at any offset, each answered in O(log n).
+///
+/// A list is sections; each section has an optional header, items, an optional footer and a
+/// collapsed flag. A collapsed section keeps its items (and their measured extents) but lays
+/// out only its header and footer.
+///
+///     offset 0 ┬ header 0            ─┐
+///              ├ item [0, 0]           │ section 0: its extent is one value in a Fenwick
+///              ├ item [0, 1]           │ tree over sections, so a collapse is one O(log S)
+///              ├ footer 0            ─┘ update
+///              ├ header 1   (collapsed: items kept, not laid out)
+///              ├ footer 1
+///              ┴ contentExtent
+///
+/// Extents are stored exactly, as whole 1/256-point units (`FixedPoint`), so sums never
+/// drift however many updates are made; the API speaks `Double` points.
+///
+/// ```swift
+/// var layout = try ListLayout(sections: [
+///     .init(itemCount: 3, itemExtent: .uniform(44), header: 30, footer: 10),
+///     .init(itemExtents: [50, 80], header: 30),
+/// ])
+/// let hit = layout.element(at: 100)          // item [0, 1], 26 points into it
+/// try layout.setCollapsed(true, section: 0)  // O(log S)
+/// ```
+///
+/// Boundary rules:
+/// - an offset on the boundary between two elements belongs to the element that starts there;
+/// - an element with zero extent is never returned by an offset or range lookup, however
+///   many share the offset, and those lookups stay O(log n);
+/// - an empty section still has its header and footer.
+public struct ListLayout: Equatable {
+    /// One section's stored geometry.
+    struct SectionRecord: Equatable {
+        /// Header extent in units, or -1 for no header.
+        var header: Int32
+        /// Footer extent in units, or -1 for no footer.
+        var footer: Int32
+        var isCollapsed: Bool
+        var items: ItemExtents
+
+        var headerUnits: Int64 { header < 0 ? 0 : Int64(header) }
+        var footerUnits: Int64 { footer < 0 ? 0 : Int64(footer) }
+        var hasHeader: Bool { header >= 0 }
+        var hasFooter: Bool { footer >= 0 }
+
+        /// The laid-out extent: header, items unless collapsed, footer.
+        var extent: Int64 { headerUnits + (isCollapsed ? 0 : items.total) + footerUnits }
+
+        /// How many flat positions the section contributes.
+        var positionCount: Int {
+            (hasHeader ? 1 : 0) + (isCollapsed ? 0 : items.count) + (hasFooter ? 1 : 0)
+        }
+    }
+
+    var sections: [SectionRecord]
+    /// Section extents, summed.
+    var sectionExtents: Fenwick
+    /// Section position counts, summed.
+    var sectionPositions: Fenwick
+
+    /// Creates a layout of `sections`.
+    ///
+    /// - Throws: `LayoutError.invalidExtent` or `.invalidCount` naming the section at fault.
+    /// - Complexity: O(S + m) for S sections and m measured item extents (uniform and
+    ///   estimated sections cost O(1) each).
+    public init(sections: [Section] = []) throws(LayoutError) {
+        var records: [SectionRecord] = []
+        records.reserveCapacity(sections.count)
+        for (index, section) in sections.enumerated() {
+            records.append(try section.record(index: index))
+        }
+        self.sections = records
+        sectionExtents = Fenwick(records.lazy.map(\.extent))
+        sectionPositions = Fenwick(records.lazy.map { Int64($0.positionCount) })
+        _checkInvariants()
+    }
+
+    /// Rebuilds both section-level trees.
+    ///
+    /// - Complexity: O(S).
+    mutating func rebuildSectionIndex() {
+        sectionExtents = Fenwick(sections.lazy.map(\.extent))
+        sectionPositions = Fenwick(sections.lazy.map { Int64($0.positionCount) })
+    }
+
+    // MARK: Counts
+
+    /// The number of sections.
+    ///
+    /// - Complexity: O(1).
+    public var sectionCount: Int { sections.count }
+
+    /// The number of items in `section`, collapsed or not.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func itemCount(inSection section: Int) throws(LayoutError) -> Int {
+        try checkSection(section)
+        return sections[section].items.count
+    }
+
+    /// Whether `section` is collapsed.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func isCollapsed(section: Int) throws(LayoutError) -> Bool {
+        try checkSection(section)
+        return sections[section].isCollapsed
+    }
+
+    /// Whether `section` has a header / a footer.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func hasHeader(section: Int) throws(LayoutError) -> Bool {
+        try checkSection(section)
+        return sections[section].hasHeader
+    }
+
+    /// Whether `section` has a footer.
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// - Complexity: O(1).
+    public func hasFooter(section: Int) throws(LayoutError) -> Bool {
+        try checkSection(section)
+        return sections[section].hasFooter
+    }
+
+    /// The total number of items in all sections, collapsed ones included.
+    ///
+    /// - Complexity: O(S).
+    public var totalItemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// The extent of all laid-out elements, in points.
+    ///
+    /// - Complexity: O(log S).
+    public var contentExtent: Double { FixedPoint.points(contentUnits) }
+
+    var contentUnits: Int64 { sectionExtents.total }
+
+    // MARK: Validation helpers
+
+    func checkSection(_ section: Int) throws(LayoutError) {
+        guard section >= 0, section < sections.count else {
+            throw .sectionOutOfRange(section: section, sectionCount: sections.count)
+        }
+    }
+
+    func checkItem(_ path: ItemPath) throws(LayoutError) {
+        try checkSection(path.section)
+        let count = sections[path.section].items.count
+        guard path.item >= 0, path.item < count else { throw .itemOutOfRange(path, itemCount: count) }
+    }
+
+    func checkElement(_ element: ListElement) throws(LayoutError) {
+        switch element {
+        case .header(let section), .footer(let section): try checkSection(section)
+        case .item(let path): try checkItem(path)
+        }
+    }
+
+    static func units(_ points: Double, for what: @autoclosure () -> String) throws(LayoutError) -> Int32 {
+        guard let units = FixedPoint.elementUnits(points) else { throw .invalidExtent(points, for: what()) }
+        return units
+    }
+}
+
+// MARK: - Section description
+
+extension ListLayout {
+    /// How a section's items are sized when they are not measured one by one.
+    ///
+    /// ```swift
+    /// .uniform(44)     // every item is exactly 44 points: O(1) memory however many
+    /// .estimated(44)   // 44 until the front end measures each one
+    /// ```
+    public struct ItemExtent: Equatable, Sendable {
+        enum Kind: Equatable, Sendable { case uniform, estimated }
+        let kind: Kind
+        /// The extent in points.
+        public let points: Double
+
+        /// Every item is exactly `points` long.
+        ///
+        /// - Complexity: O(1).
+        public static func uniform(_ points: Double) -> ItemExtent { ItemExtent(kind: .uniform, points: points) }
+
+        /// Items are about `points` long until measured.
+        ///
+        /// - Complexity: O(1).
+        public static func estimated(_ points: Double) -> ItemExtent { ItemExtent(kind: .estimated, points: points) }
+
+        /// Whether the extent is an estimate.
+        ///
+        /// - Complexity: O(1).
+        public var isEstimate: Bool { kind == .estimated }
+    }
+
+    /// The description of one section: header, items, footer, collapsed flag.
+    ///
+    /// ```swift
+    /// ListLayout.Section(itemCount: 1_000, itemExtent: .uniform(44), header: 30)
+    /// ListLayout.Section(itemExtents: [44, 88, 44], header: 30, footer: 1)
+    /// ```
+    public struct Section: Equatable, Sendable {
+        /// The header's extent, or `nil` for a section without a header.
+        public var header: Double?
+        /// The footer's extent, or `nil` for a section without a footer.
+        public var footer: Double?
+        /// The number of items (used when `measuredItemExtents` is `nil`).
+        public var itemCount: Int
+        /// The uniform extent or the estimate of the items.
+        public var itemExtent: ItemExtent
+        /// Per-item measured extents, or `nil` to size every item by `itemExtent`.
+        public var measuredItemExtents: [Double]?
+        /// Whether the section starts collapsed.
+        public var isCollapsed: Bool
+
+        /// A section of `itemCount` items sized by `itemExtent`.
+        ///
+        /// - Complexity: O(1).
+        public init(
+            itemCount: Int,
+            itemExtent: ItemExtent,
+            header: Double? = nil,
+            footer: Double? = nil,
+            isCollapsed: Bool = false
+        ) {
+            self.header = header
+            self.footer = footer
+            self.itemCount = itemCount
+            self.itemExtent = itemExtent
+            measuredItemExtents = nil
+            self.isCollapsed = isCollapsed
+        }
+
+        /// A section whose items are already measured; later insertions use `estimate`.
+        ///
+        /// - Complexity: O(1) (the extents are converted when the layout is built).
+        public init(
+            itemExtents: [Double],
+            estimate: Double = 44,
+            header: Double? = nil,
+            footer: Double? = nil,
+            isCollapsed: Bool = false
+        ) {
+            self.header = header
+            self.footer = footer
+            itemCount = itemExtents.count
+            itemExtent = .estimated(estimate)
+            measuredItemExtents = itemExtents
+            self.isCollapsed = isCollapsed
+        }
+
+        /// Validates and converts to stored form.
+        func record(index: Int) throws(LayoutError) -> SectionRecord {
+            let header = try header.map { v throws(LayoutError) in try ListLayout.units(v, for: "the header of section \(index)") } ?? -1
+            let footer = try footer.map { v throws(LayoutError) in try ListLayout.units(v, for: "the footer of section \(index)") } ?? -1
+            let base = try ListLayout.units(itemExtent.points, for: "the items of section \(index)")
+            let items: ItemExtents
+            if let measured = measuredItemExtents {
+                var extents: [Int32] = []
+                extents.reserveCapacity(measured.count)
+                for (item, value) in measured.enumerated() {
+                    extents.append(try ListLayout.units(value, for: "item \(item) of section \(index)"))
+                }
+                items = ItemExtents(measured: extents, estimate: base)
+            } else {
+                guard itemCount >= 0 else { throw .invalidCount(itemCount, for: "the items of section \(index)") }
+                items = ItemExtents(count: itemCount, extent: base, isMeasured: itemExtent.kind == .uniform)
+            }
+            return SectionRecord(header: header, footer: footer, isCollapsed: isCollapsed, items: items)
+        }
+    }
+
+    /// Where an element lies along the scroll axis.
+    public struct ElementFrame: Equatable, Sendable, CustomStringConvertible {
+        /// The offset of the element's leading edge, in points.
+        public var start: Double
+        /// The element's extent, in points.
+        public var extent: Double
+        /// `start + extent`.
+        ///
+        /// - Complexity: O(1).
+        public var end: Double { start + extent }
+
+        /// Creates a frame.
+        ///
+        /// - Complexity: O(1).
+        public init(start: Double, extent: Double) {
+            self.start = start
+            self.extent = extent
+        }
+
+        /// `start+extent`.
+        ///
+        /// - Complexity: O(1).
+        public var description: String { "\(start)+\(extent)" }
+    }
+
+    /// An element, its frame, and (for offset lookups) how far into it the offset lies.
+    public struct PlacedElement: Equatable, Sendable {
+        /// The element.
+        public var element: ListElement
+        /// Its frame.
+        public var frame: ElementFrame
+        /// For `element(at:)`: the offset minus `frame.start`; 0 elsewhere.
+        public var offsetInElement: Double
+    }
+}

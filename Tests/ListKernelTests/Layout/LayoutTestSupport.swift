@@ -1,0 +1,71 @@
+import Testing
+@testable import ListKernel
+import ListKernelTesting
+
+/// Compares every answer of `layout` with `reference`; returns the first disagreement.
+/// Checks every element's frame and position, every flat position, and lookups at every
+/// element boundary (and one unit either side), plus a few random ranges.
+func disagreement(_ layout: ListLayout, _ reference: ReferenceLayout, rng: inout SplitMix64) -> String? {
+    let laidOut = reference.laidOut()
+    let content = laidOut.reduce(Int64(0)) { $0 + $1.extent }
+    if layout.contentUnits != content { return "content \(layout.contentUnits) != reference \(content)" }
+    if layout.sectionCount != reference.sections.count { return "section count differs" }
+    if layout.positionCount != laidOut.count { return "position count \(layout.positionCount) != \(laidOut.count)" }
+    for (position, entry) in laidOut.enumerated() {
+        guard let element = try? layout.element(at: FlatPosition(position)), element == entry.element else {
+            return "element at position \(position): \(String(describing: try? layout.element(at: FlatPosition(position)))) != \(entry.element)"
+        }
+        guard let back = try? layout.position(of: entry.element), back == FlatPosition(position) else {
+            return "position of \(entry.element) is not \(position)"
+        }
+        guard let frame = layout.unitFrame(of: entry.element), frame.start == entry.start, frame.extent == entry.extent else {
+            return "frame of \(entry.element): \(String(describing: layout.unitFrame(of: entry.element))) != \(entry.start)+\(entry.extent)"
+        }
+    }
+    // Elements that exist in the model but are not laid out have no frame and no position.
+    for (s, section) in reference.sections.enumerated() {
+        if section.header == nil, layout.unitFrame(of: .header(section: s)) != nil { return "header \(s) should not be laid out" }
+        if section.footer == nil, layout.unitFrame(of: .footer(section: s)) != nil { return "footer \(s) should not be laid out" }
+        if section.isCollapsed {
+            for i in section.items.indices {
+                let element = ListElement.item(ItemPath(section: s, item: i))
+                if layout.unitFrame(of: element) != nil { return "\(element) of collapsed section has a frame" }
+                if (try? layout.position(of: element)) != .some(nil) { return "\(element) of collapsed section has a position" }
+            }
+        }
+        for (i, item) in section.items.enumerated() {
+            let path = ItemPath(section: s, item: i)
+            if (try? layout.itemExtent(at: path)) != FixedPoint.points(item.units) { return "extent of \(path)" }
+            if (try? layout.isMeasured(path)) != item.isMeasured { return "measured flag of \(path)" }
+        }
+    }
+    var probes: Set<Int64> = [-1, 0, content - 1, content, content + 1]
+    for entry in laidOut {
+        probes.insert(entry.start - 1)
+        probes.insert(entry.start)
+        probes.insert(entry.start + entry.extent - 1)
+    }
+    for probe in probes {
+        let got = layout.locate(units: probe)
+        let want = reference.element(atUnits: probe)
+        if got?.element != want?.element || got?.start != want?.start || got?.extent != want?.extent {
+            return "element at unit \(probe): \(String(describing: got)) != \(String(describing: want))"
+        }
+        let section = layout.section(at: FixedPoint.points(probe))
+        if section != want?.element.section { return "section at unit \(probe): \(String(describing: section)) != \(String(describing: want?.element.section))" }
+    }
+    for _ in 0..<4 {
+        let lower = Int64(rng.below(Int(content) + 3)) - 1
+        let upper = lower + Int64(rng.below(Int(content) + 2))
+        var got: [(ListElement, Int64, Int64)] = []
+        layout.forEachElement(units: lower, upper) { got.append(($0, $1, $2)); return true }
+        let want = reference.elements(unitsFrom: lower, to: upper)
+        if got.map(\.0) != want.map(\.element) || got.map(\.1) != want.map(\.start) {
+            return "elements in \(lower)..<\(upper): \(got.map(\.0)) != \(want.map(\.element))"
+        }
+        let sections = layout.sections(in: FixedPoint.points(lower)..<FixedPoint.points(upper))
+        let wantSections = want.isEmpty ? nil : want.first!.element.section...want.last!.element.section
+        if sections != wantSections { return "sections in \(lower)..<\(upper): \(String(describing: sections)) != \(String(describing: wantSections))" }
+    }
+    return nil
+}
