@@ -101,7 +101,8 @@ public struct ReferenceLayout: Equatable, Sendable {
     ///
     /// - Complexity: O(n).
     public func elements(unitsFrom lower: Int64, to upper: Int64) -> [(element: ListElement, start: Int64, extent: Int64)] {
-        laidOut().filter { $0.extent > 0 && $0.start < upper && $0.start + $0.extent > lower }
+        guard upper > lower else { return [] }
+        return laidOut().filter { $0.extent > 0 && $0.start < upper && $0.start + $0.extent > lower }
     }
 
     /// The frame of `element` in units, or nil when not laid out.

@@ -1,0 +1,82 @@
+import Testing
+@testable import ListKernel
+import ListKernelTesting
+
+@Suite struct ItemExtentsTests {
+    /// Checks every query of `items` against the plain array `model` at a sample of indices.
+    func check(_ items: ItemExtents, _ model: [(Int32, Bool)], rng: inout SplitMix64) -> String? {
+        if items.count != model.count { return "count \(items.count) != \(model.count)" }
+        let total = model.reduce(Int64(0)) { $0 + Int64($1.0) }
+        if items.total != total { return "total \(items.total) != \(total)" }
+        guard !model.isEmpty else { return nil }
+        for _ in 0..<8 {
+            let index = rng.below(model.count)
+            if items.extent(at: index) != model[index].0 { return "extent at \(index)" }
+            if items.isMeasured(index) != model[index].1 { return "measured at \(index)" }
+            let prefix = model[..<index].reduce(Int64(0)) { $0 + Int64($1.0) }
+            if items.prefix(index) != prefix { return "prefix(\(index)) \(items.prefix(index)) != \(prefix)" }
+            if total > 0 {
+                let offset = Int64(rng.below(Int(total)))
+                var running: Int64 = 0
+                var expected = 0
+                while running + Int64(model[expected].0) <= offset {
+                    running += Int64(model[expected].0)
+                    expected += 1
+                }
+                let found = items.search(offset)
+                if found.index != expected || found.remainder != offset - running {
+                    return "search(\(offset)) = \(found) != (\(expected), \(offset - running))"
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func largeSectionsSplitAndMergeRunsAndStillAgreeWithAPlainArray(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var items = ItemExtents(count: 3_000, extent: 40, isMeasured: false)
+        var model = Array(repeating: (Int32(40), false), count: 3_000)
+        for step in 0..<6_000 {
+            let roll = rng.below(10)
+            let extent = Int32(rng.chance(1, in: 5) ? 0 : rng.int(in: 1...9_000))
+            if roll < 4 || model.isEmpty {
+                // Inserts cluster at the front so one run fills and splits again and again.
+                let index = rng.chance(1, in: 2) ? rng.below(min(model.count, 50) + 1) : rng.below(model.count + 1)
+                let measured = rng.chance(1, in: 2)
+                items.insert(measured ? extent : nil, at: index)
+                model.insert(measured ? (extent, true) : (items.defaultExtent, false), at: index)
+            } else if roll < 7 {
+                let index = rng.below(model.count)
+                let removed = items.remove(at: index)
+                let expected = model.remove(at: index)
+                #expect(removed.extent == expected.0 && removed.measured == expected.1, "seed \(seed) step \(step)")
+            } else {
+                let index = rng.below(model.count)
+                let measured = rng.chance(3, in: 4)
+                _ = items.set(extent, measured: measured, at: index)
+                model[index] = (extent, measured)
+            }
+            if let problem = check(items, model, rng: &rng) {
+                Issue.record("seed \(seed) step \(step): \(problem)")
+                return
+            }
+            if step % 500 == 0 { items.checkInvariants() }
+        }
+        items.checkInvariants()
+    }
+
+    @Test func aUniformSectionStaysUniformWhileItsItemsKeepTheUniformExtent() {
+        var items = ItemExtents(count: 200_000, extent: 44 * 256, isMeasured: true)
+        items.insert(nil, at: 0)
+        items.insert(44 * 256, at: 500)
+        _ = items.set(44 * 256, measured: true, at: 7)
+        items.remove(at: 3)
+        #expect(items.isUniform)
+        #expect(items.count == 200_001)
+        _ = items.set(88 * 256, measured: true, at: 7)
+        #expect(!items.isUniform)
+        #expect(items.total == 200_001 * 44 * 256 + 44 * 256)
+        items.checkInvariants()
+    }
+}
