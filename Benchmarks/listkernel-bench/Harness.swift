@@ -66,6 +66,21 @@ struct BenchContext {
         time(metric, unit: unit, operations: operations, setup: { () }, { _ in body() })
     }
 
+    /// Times each of `operations` calls of `body` on its own (after `operations / 10` warm-up
+    /// calls) and records the median single-call time in `unit`. For operations of a
+    /// microsecond or more, where the clock's own cost is small.
+    mutating func timeEach(_ metric: String, unit: TimeUnit, operations: Int, _ body: (Int) -> Void) {
+        for index in 0..<(operations / 10) { body(index) }
+        var samples: [Double] = []
+        samples.reserveCapacity(operations)
+        for index in 0..<operations {
+            let start = monotonicNanoseconds()
+            body(index)
+            samples.append(Double(monotonicNanoseconds() - start))
+        }
+        record(metric, median(samples) / unit.nanosecondsPerUnit, unit: "\(unit)")
+    }
+
     /// Records a value that is not a time (a count, a ratio, bytes).
     mutating func record(_ metric: String, _ value: Double, unit: String = "") {
         results.append((metric, value, unit))
@@ -93,10 +108,20 @@ func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// The process's resident set size in bytes, read from /proc/self/statm.
+/// The process's resident set size in bytes, read from /proc/self/statm, after handing
+/// freed heap pages back to the system so that earlier scenarios do not hide new memory.
 func residentBytes() -> Int {
+    #if canImport(Glibc)
+    _ = glibcMallocTrim(0)
+    #endif
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim` (declared in malloc.h, which the Glibc module does not export).
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

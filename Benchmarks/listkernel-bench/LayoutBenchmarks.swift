@@ -1,0 +1,147 @@
+import ListKernel
+import ListKernelTesting
+
+/// The world: S sections × 100 items, item extents random in 20...200 points
+/// (measured), headers 30, footers 10.
+func variableWorld(sections: Int, itemsPerSection: Int = 100, seed: UInt64 = 7) -> [ListLayout.Section] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<sections).map { _ in
+        ListLayout.Section(
+            itemExtents: (0..<itemsPerSection).map { _ in Double(rng.int(in: 20...200)) },
+            header: 30,
+            footer: 10
+        )
+    }
+}
+
+func layoutScenarios() -> [Scenario] {
+    [
+        Scenario(title: "ListLayout build (1M measured rows)", metrics: ["layout_build_ms", "bytes_per_row_variable"]) { context in
+            let sectionCount = context.quick ? 1_000 : 10_000
+            let specs = variableWorld(sections: sectionCount)
+            // Memory first, while the heap holds no freed layout to reuse.
+            let before = residentBytes()
+            let layout = try! ListLayout(sections: specs)
+            let after = residentBytes()
+            blackHole(layout)
+            // Warm builds: the pages are already mapped (a first build pays page faults too).
+            context.time("layout_build_ms", unit: .ms) {
+                blackHole(try! ListLayout(sections: specs))
+            }
+            context.record("bytes_per_row_variable", Double(after - before) / Double(sectionCount * 100), unit: "B")
+        },
+        Scenario(title: "ListLayout memory (10M uniform rows)", metrics: ["bytes_per_section_uniform"]) { context in
+            let sectionCount = context.quick ? 1_000 : 10_000
+            let specs = (0..<sectionCount).map { _ in ListLayout.Section(itemCount: 1_000, itemExtent: .uniform(44), header: 30, footer: 10) }
+            let before = residentBytes()
+            let layout = try! ListLayout(sections: specs)
+            let after = residentBytes()
+            context.record("bytes_per_section_uniform", Double(after - before) / Double(sectionCount), unit: "B")
+            blackHole(layout)
+        },
+        Scenario(title: "ListLayout lookups (offset, position, range)", metrics: [
+            "offset_lookup_ns", "offset_lookup_seq_ns", "position_lookup_ns", "range_query_ns",
+        ]) { context in
+            let layout = try! ListLayout(sections: variableWorld(sections: context.quick ? 1_000 : 10_000))
+            var rng = SplitMix64(seed: 99)
+            let count = context.quick ? 100_000 : 1_000_000
+            let content = Int(layout.contentExtent)
+            let randomOffsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
+            var fling: [Double] = []
+            var y = 0.0
+            while fling.count < count {
+                fling.append(y)
+                y += Double(rng.int(in: 5...900))
+                if y >= layout.contentExtent { y = 0 }
+            }
+            let positions = (0..<count).map { _ in FlatPosition(rng.below(layout.positionCount)) }
+
+            context.time("offset_lookup_ns", unit: .ns, operations: count) {
+                var sum = 0
+                for offset in randomOffsets { sum &+= layout.element(at: offset)!.section }
+                blackHole(sum)
+            }
+            context.time("offset_lookup_seq_ns", unit: .ns, operations: count) {
+                var sum = 0
+                for offset in fling { sum &+= layout.element(at: offset)!.section }
+                blackHole(sum)
+            }
+            context.time("position_lookup_ns", unit: .ns, operations: count) {
+                var sum = 0
+                for position in positions { sum &+= try! layout.element(at: position).section }
+                blackHole(sum)
+            }
+            let windows = count / 10
+            context.time("range_query_ns", unit: .ns, operations: windows) {
+                var sum = 0
+                for offset in randomOffsets.prefix(windows) {
+                    layout.forEachElement(in: offset..<(offset + 900)) { placed in
+                        sum &+= placed.section
+                        return true
+                    }
+                }
+                blackHole(sum)
+            }
+        },
+        Scenario(title: "ListLayout mutations (toggle, measure)", metrics: [
+            "toggle_section_ns", "naive_toggle_section_ns", "set_extent_ns",
+        ]) { context in
+            let sectionCount = context.quick ? 1_000 : 10_000
+            var layout = try! ListLayout(sections: variableWorld(sections: sectionCount))
+            var rng = SplitMix64(seed: 5)
+            let count = context.quick ? 100_000 : 1_000_000
+            let sections = (0..<count).map { _ in rng.below(sectionCount) }
+            context.time("toggle_section_ns", unit: .ns, operations: count) {
+                for section in sections {
+                    let collapsed = try! layout.isCollapsed(section: section)
+                    try! layout.setCollapsed(!collapsed, section: section)
+                }
+            }
+            // Baseline: a flat prefix-sum array over every row, recomputed from scratch.
+            var flat = variableWorld(sections: sectionCount).map { $0.measuredItemExtents! }
+            var collapsed = [Bool](repeating: false, count: sectionCount)
+            var prefix = [Double](repeating: 0, count: sectionCount * 102 + 1)
+            let naiveCount = context.quick ? 20 : 100
+            context.time("naive_toggle_section_ns", unit: .ns, operations: naiveCount) {
+                for section in sections.prefix(naiveCount) {
+                    collapsed[section].toggle()
+                    var running = 0.0
+                    var index = 0
+                    for s in 0..<sectionCount {
+                        running += 30
+                        index += 1
+                        prefix[index] = running
+                        if !collapsed[s] {
+                            for extent in flat[s] {
+                                running += extent
+                                index += 1
+                                prefix[index] = running
+                            }
+                        }
+                        running += 10
+                        index += 1
+                        prefix[index] = running
+                    }
+                }
+                blackHole(prefix)
+            }
+            flat = []
+            let paths = (0..<count).map { _ in ItemPath(section: rng.below(sectionCount), item: rng.below(100)) }
+            let values = (0..<count).map { _ in Double(rng.int(in: 20...200)) }
+            context.time("set_extent_ns", unit: .ns, operations: count) {
+                for index in 0..<count { try! layout.setItemExtent(values[index], at: paths[index]) }
+            }
+        },
+        Scenario(title: "ListLayout insert (front of a 1M-item section)", metrics: ["insert_front_us"]) { context in
+            var rng = SplitMix64(seed: 3)
+            let itemCount = context.quick ? 100_000 : 1_000_000
+            var layout = try! ListLayout(sections: [
+                .init(itemExtents: (0..<itemCount).map { _ in Double(rng.int(in: 20...200)) }, header: 30),
+            ])
+            let inserts = context.quick ? 2_000 : 20_000
+            context.timeEach("insert_front_us", unit: .us, operations: inserts) { index in
+                try! layout.insertItems(at: ItemPath(section: 0, item: 0), measuredExtent: Double(20 + index % 180))
+            }
+        },
+    ]
+}
