@@ -1,6 +1,7 @@
 extension ReusePool {
     /// Discards every pooled view (reason ``DiscardReason/purged``), as on a memory
-    /// warning; views out of the pool are not affected.
+    /// warning; views out of the pool are not affected. Identifiers are purged in the order
+    /// they were first registered, each one's views most recently enqueued first.
     ///
     /// - Complexity: O(s + p) for s identifiers ever registered and p views discarded.
     public func purge() {
