@@ -1,0 +1,310 @@
+extension VirtualList {
+    /// Moves the viewport and reconciles: elements that stay keep their views untouched,
+    /// elements that left go back to the pool, elements that entered are dequeued and
+    /// configured. The scroll direction follows the offset change.
+    ///
+    /// ```swift
+    /// let pass = try list.setViewport(Viewport(offset: 1_200, size: 900))
+    /// for gone in pass.left { remove(gone.view) }          // apply `left` first,
+    /// for shown in pass.displayed { place(shown.view, shown.frame) }
+    /// ```
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.invalidViewport`, `.unregisteredIdentifier`
+    ///   (checked before any view changes).
+    /// - Complexity: O(log n + k + c) for k displayed elements and c elements that changed.
+    @discardableResult
+    public func setViewport(_ newViewport: Viewport) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("setViewport(_:)")
+        try VirtualList.validate(newViewport)
+        let oldViewport = viewport
+        let oldDirection = scrollDirection
+        if newViewport.offset > viewport.offset {
+            scrollDirection = .forward
+        } else if newViewport.offset < viewport.offset {
+            scrollDirection = .backward
+        }
+        viewport = newViewport
+        do {
+            return try reconcile()
+        } catch {
+            viewport = oldViewport
+            scrollDirection = oldDirection
+            throw error
+        }
+    }
+
+    /// Moves the viewport's offset only; see `setViewport(_:)`.
+    ///
+    /// - Complexity: as `setViewport(_:)`.
+    @discardableResult
+    public func scroll(to offset: Double) throws(ListError) -> PassResult<View> {
+        var moved = viewport
+        moved.offset = offset
+        return try setViewport(moved)
+    }
+
+    static func validate(_ viewport: Viewport) throws(ListError) {
+        let numbers = [viewport.offset, viewport.size, viewport.insets.top, viewport.insets.bottom,
+                       viewport.overscan.ahead, viewport.overscan.behind]
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else {
+            throw .invalidViewport("offset \(viewport.offset), size \(viewport.size), insets \(viewport.insets.top)/\(viewport.insets.bottom) and overscan \(viewport.overscan.ahead)/\(viewport.overscan.behind) must be finite")
+        }
+        guard viewport.size >= 0 else { throw .invalidViewport("size \(viewport.size) is negative") }
+        guard viewport.insets.top >= 0, viewport.insets.bottom >= 0 else {
+            throw .invalidViewport("insets \(viewport.insets.top)/\(viewport.insets.bottom) must not be negative")
+        }
+        guard viewport.overscan.ahead >= 0, viewport.overscan.behind >= 0 else {
+            throw .invalidViewport("overscan \(viewport.overscan.ahead)/\(viewport.overscan.behind) must not be negative")
+        }
+    }
+
+    /// Runs passes until no measurement is pending, then reports the net change.
+    func reconcile() throws(ListError) -> PassResult<View> {
+        let before = displayedStorage
+        lastPass.prefetched.removeAll(keepingCapacity: true)
+        lastPass.cancelledPrefetches.removeAll(keepingCapacity: true)
+        var adjustment = pendingAdjustment
+        pendingAdjustment = 0
+        var iterations = 0
+        repeat {
+            try performPass()
+            iterations += 1
+            if pendingMeasurements.isEmpty { break }
+            adjustment += applyPendingMeasurements()
+        } while iterations < 8
+
+        var result = lastPass
+        lastPass = PassResult()
+        result.entered.removeAll(keepingCapacity: true)
+        result.left.removeAll(keepingCapacity: true)
+        result.left.append(contentsOf: pendingLeft)
+        pendingLeft.removeAll()
+        var i = 0
+        var j = 0
+        let after = displayedStorage
+        while i < before.count || j < after.count {
+            if j == after.count || (i < before.count && before[i].element < after[j].element) {
+                result.left.append(EndedElement(element: before[i].element, view: before[i].view))
+                i += 1
+            } else if i == before.count || after[j].element < before[i].element {
+                result.entered.append(after[j])
+                j += 1
+            } else {
+                if before[i].view !== after[j].view {
+                    result.left.append(EndedElement(element: before[i].element, view: before[i].view))
+                    result.entered.append(after[j])
+                }
+                i += 1
+                j += 1
+            }
+        }
+        result.displayed = after
+        result.anchorAdjustment = adjustment
+        result.viewport = viewport
+        lastPass = result
+        return result
+    }
+
+    /// The materialized window in units: the visible range plus overscan by direction.
+    func windowUnits() -> (lower: Int64, upper: Int64) {
+        let ahead = viewport.overscan.ahead
+        let behind = viewport.overscan.behind
+        let before = scrollDirection == .forward ? behind : ahead
+        let after = scrollDirection == .forward ? ahead : behind
+        let lower = FixedPoint.offsetUnits(viewport.offset - before) ?? 0
+        let upperPoints = viewport.offset + viewport.size + after
+        let upperFloor = FixedPoint.offsetUnits(upperPoints) ?? 0
+        let upper = Double(upperFloor) == upperPoints * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+        return (lower, upper)
+    }
+
+    /// One reconcile pass over the current layout and viewport.
+    func performPass() throws(ListError) {
+        let (lower, upper) = windowUnits()
+        scratch.removeAll(keepingCapacity: true)
+        layout.forEachElement(units: lower, upper) { element, start, extent in
+            scratch.append((element, start, extent))
+            return true
+        }
+        let pins = style == .plain ? addPinnedElements() : nil
+
+        // 1. Entering elements: ask their identifiers and check them before changing anything.
+        enteringIdentifiers.removeAll(keepingCapacity: true)
+        var i = 0
+        for entry in scratch {
+            while i < displayedStorage.count, displayedStorage[i].element < entry.element { i += 1 }
+            if i < displayedStorage.count, displayedStorage[i].element == entry.element { continue }
+            guard let dataSource else { throw .noDataSource(operation: "a reconcile pass") }
+            let identifier = callingOut(.reuseIdentifier(entry.element)) {
+                dataSource.list(self, reuseIdentifierFor: entry.element)
+            }
+            guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
+                throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
+            }
+            enteringIdentifiers.append(identifier)
+        }
+
+        // 2. Leaving elements end display first, so entering ones can reuse their views.
+        var j = 0
+        for shown in displayedStorage {
+            while j < scratch.count, scratch[j].element < shown.element { j += 1 }
+            if j < scratch.count, scratch[j].element == shown.element { continue }
+            endDisplay(shown)
+        }
+
+        // 3. The new displayed list: kept views get their new frames, entering ones a view.
+        nextStorage.removeAll(keepingCapacity: true)
+        i = 0
+        var entering = 0
+        for entry in scratch {
+            while i < displayedStorage.count, displayedStorage[i].element < entry.element { i += 1 }
+            let frame = ListLayout.ElementFrame(start: FixedPoint.points(entry.start), extent: FixedPoint.points(entry.extent))
+            if i < displayedStorage.count, displayedStorage[i].element == entry.element {
+                var kept = displayedStorage[i]
+                kept.frame = frame
+                kept.isPinned = false
+                nextStorage.append(kept)
+            } else {
+                nextStorage.append(materialize(entry.element, frame: frame, identifier: enteringIdentifiers[entering]))
+                entering += 1
+            }
+        }
+        swap(&displayedStorage, &nextStorage)
+        nextStorage.removeAll(keepingCapacity: true)
+        if let pins { applyPins(pins) }
+        if prefetchDistance > 0 { updatePrefetches(lower: lower, upper: upper) }
+    }
+
+    /// Dequeues, binds and configures a view for `element`, then marks it displayed.
+    func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) -> DisplayedElement<View> {
+        let view: View
+        do { view = try pool.dequeue(kind: element.kind, identifier: identifier).view } catch {
+            preconditionFailure("kernel invariant: dequeue failed after its identifier was checked: \(error)")
+        }
+        let binding = bind(view)
+        if case .item(let path) = element, !measuredByIdentifier.isEmpty { restoreCachedMeasurement(path) }
+        callingOut(.configure(element)) {
+            dataSource?.list(self, configure: view, for: element, binding: binding)
+        }
+        do { try pool.willDisplay(view) } catch {
+            preconditionFailure("kernel invariant: a configured view could not be displayed: \(error)")
+        }
+        callingOut(.willDisplay(element)) {
+            dataSource?.list(self, willDisplay: view, for: element)
+        }
+        return DisplayedElement(element: element, view: view, frame: frame, isPinned: false, binding: binding)
+    }
+
+    // MARK: Pinning
+
+    struct Pins {
+        var header: (section: Int, pinned: Int64)?
+        var footer: (section: Int, pinned: Int64)?
+    }
+
+    /// Adds the header of the section spanning the top edge and the footer of the section
+    /// spanning the bottom edge to the window (even when their natural frames are outside
+    /// it), and returns where they pin.
+    func addPinnedElements() -> Pins {
+        var pins = Pins()
+        let content = layout.contentUnits
+        guard content > 0 else { return pins }
+        if let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top), top >= 0, top < content {
+            let (section, remainder) = layout.sectionExtents.search(top)
+            let record = layout.sections[section]
+            let header = record.headerUnits
+            if header > 0 {
+                let sectionStart = top - remainder
+                let pinned = min(max(sectionStart, top), sectionStart + record.extent - header)
+                insertIntoScratch(.header(section: section), start: sectionStart, extent: header)
+                pins.header = (section, pinned)
+            }
+        }
+        if let bottom = FixedPoint.offsetUnits(viewport.offset + viewport.size - viewport.insets.bottom), bottom > 0, bottom <= content {
+            let (section, remainder) = layout.sectionExtents.search(bottom - 1)
+            let record = layout.sections[section]
+            let footer = record.footerUnits
+            if footer > 0 {
+                let sectionStart = bottom - 1 - remainder
+                let natural = sectionStart + record.extent - footer
+                let pinned = max(min(natural, bottom - footer), sectionStart)
+                insertIntoScratch(.footer(section: section), start: natural, extent: footer)
+                pins.footer = (section, pinned)
+            }
+        }
+        return pins
+    }
+
+    func insertIntoScratch(_ element: ListElement, start: Int64, extent: Int64) {
+        var index = scratch.count
+        while index > 0, element < scratch[index - 1].element { index -= 1 }
+        if index > 0, scratch[index - 1].element == element { return }
+        scratch.insert((element, start, extent), at: index)
+    }
+
+    func applyPins(_ pins: Pins) {
+        if let header = pins.header, let index = displayedIndex(of: .header(section: header.section)) {
+            let natural = displayedStorage[index].frame
+            let pinnedStart = FixedPoint.points(header.pinned)
+            if pinnedStart != natural.start {
+                displayedStorage[index].frame.start = pinnedStart
+                displayedStorage[index].isPinned = true
+            }
+        }
+        if let footer = pins.footer, let index = displayedIndex(of: .footer(section: footer.section)) {
+            let natural = displayedStorage[index].frame
+            let pinnedStart = FixedPoint.points(footer.pinned)
+            if pinnedStart != natural.start {
+                displayedStorage[index].frame.start = pinnedStart
+                displayedStorage[index].isPinned = true
+            }
+        }
+    }
+
+    // MARK: Prefetching
+
+    /// Announces the items in the prefetch region ahead of the window and cancels earlier
+    /// announcements that are no longer ahead (the direction reversed, or the list jumped).
+    func updatePrefetches(lower: Int64, upper: Int64) {
+        guard let distance = FixedPoint.offsetUnits(prefetchDistance) else { return }
+        let (from, to) = scrollDirection == .forward ? (upper, upper + distance) : (lower - distance, lower)
+        desiredPrefetch.removeAll(keepingCapacity: true)
+        layout.forEachElement(units: from, to) { element, _, _ in
+            if case .item(let path) = element, displayedIndex(of: element) == nil { desiredPrefetch.append(path) }
+            return true
+        }
+        var announce: [ItemPath] = []
+        var cancel: [ItemPath] = []
+        var i = 0
+        var j = 0
+        while i < prefetchedItems.count || j < desiredPrefetch.count {
+            if j == desiredPrefetch.count || (i < prefetchedItems.count && prefetchedItems[i] < desiredPrefetch[j]) {
+                // No longer ahead: cancel unless it is now on screen (then it was used).
+                if displayedIndex(of: .item(prefetchedItems[i])) == nil { cancel.append(prefetchedItems[i]) }
+                i += 1
+            } else if i == prefetchedItems.count || desiredPrefetch[j] < prefetchedItems[i] {
+                announce.append(desiredPrefetch[j])
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        swap(&prefetchedItems, &desiredPrefetch)
+        if announce.isEmpty, cancel.isEmpty { return }
+        callingOut(.prefetch) {
+            if !cancel.isEmpty { dataSource?.list(self, cancelPrefetchingForItemsAt: cancel) }
+            if !announce.isEmpty { dataSource?.list(self, prefetchItemsAt: announce) }
+        }
+        lastPass.prefetched.append(contentsOf: announce)
+        lastPass.cancelledPrefetches.append(contentsOf: cancel)
+    }
+
+    /// Cancels every outstanding prefetch (the model changed under them).
+    func cancelAllPrefetches() {
+        guard !prefetchedItems.isEmpty else { return }
+        let cancel = prefetchedItems
+        prefetchedItems.removeAll()
+        callingOut(.prefetch) { dataSource?.list(self, cancelPrefetchingForItemsAt: cancel) }
+    }
+}

@@ -1,0 +1,129 @@
+extension VirtualList {
+    /// Reads every count and metric from the data source again, ends the display of every
+    /// view (they go back to the pool), and runs a pass: like UITableView's `reloadData`.
+    /// Fold state is kept by section identifier.
+    ///
+    /// - Throws: `ListError.reentrantCall` from inside a callback, `.noDataSource`,
+    ///   `.invalidCount` or `.layout` for bad data source answers (the list is unchanged),
+    ///   `.unregisteredIdentifier` from the pass.
+    /// - Complexity: O(S + m) for S sections and m measured extents, plus the pass.
+    @discardableResult
+    public func reloadData() throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("reloadData()")
+        let newLayout = try buildLayout()
+        endAllDisplay()
+        layout = newLayout
+        return try reconcile()
+    }
+
+    /// Asks the data source for the whole model and builds its layout.
+    func buildLayout() throws(ListError) -> ListLayout {
+        guard let dataSource else { throw .noDataSource(operation: "reloadData()") }
+        let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
+        guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
+        var sections: [ListLayout.Section] = []
+        sections.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            sections.append(try sectionDescription(section, dataSource: dataSource))
+        }
+        do { return try ListLayout(sections: sections) } catch { throw .layout(error) }
+    }
+
+    /// The layout description of one section as the data source reports it now.
+    func sectionDescription(_ section: Int, dataSource: any ListDataSource<View>) throws(ListError) -> ListLayout.Section {
+        let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
+        guard count >= 0 else { throw .invalidCount(count, what: "items in section \(section)") }
+        let metrics = callingOut(.metrics(section)) { dataSource.list(self, metricsForSection: section) }
+        return ListLayout.Section(
+            itemCount: count,
+            itemExtent: metrics.itemExtent,
+            header: metrics.header,
+            footer: metrics.footer,
+            isCollapsed: collapsedSections.contains(sectionKey(section, dataSource: dataSource))
+        )
+    }
+
+    /// The key fold state is stored under: the section's identifier, or its index.
+    func sectionKey(_ section: Int, dataSource: (any ListDataSource<View>)?) -> AnyHashable {
+        callingOut(.identifiers) { dataSource?.list(self, identifierForSection: section) } ?? AnyHashable(section)
+    }
+
+    /// Ends the display of every displayed view and returns it to the pool.
+    func endAllDisplay() {
+        var ended: [EndedElement<View>] = []
+        for shown in displayedStorage {
+            endDisplay(shown)
+            ended.append(EndedElement(element: shown.element, view: shown.view))
+        }
+        displayedStorage.removeAll(keepingCapacity: true)
+        pendingLeft.append(contentsOf: ended)
+        cancelAllPrefetches()
+    }
+
+    /// didEndDisplaying, then back to the pool.
+    func endDisplay(_ shown: DisplayedElement<View>) {
+        callingOut(.didEndDisplaying(shown.element)) {
+            dataSource?.list(self, didEndDisplaying: shown.view, for: shown.element)
+        }
+        do {
+            try pool.didEndDisplaying(shown.view)
+            _ = try pool.enqueue(shown.view)
+        } catch {
+            preconditionFailure("kernel invariant: a displayed view could not be returned to the pool: \(error)")
+        }
+    }
+
+    /// Collapses or expands `section` without animation (its items stay in the model), and
+    /// reconfigures its header so that it shows the new state.
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.layout(.sectionOutOfRange)`.
+    /// - Complexity: O(log S) plus the pass.
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, section: Int) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("setCollapsed(_:section:)")
+        do { try layout.setCollapsed(collapsed, section: section) } catch { throw .layout(error) }
+        let key = sectionKey(section, dataSource: dataSource)
+        if collapsed { collapsedSections.insert(key) } else { collapsedSections.remove(key) }
+        reconfigureDisplayed(.header(section: section))
+        return try reconcile()
+    }
+
+    /// Whether `section` is collapsed.
+    ///
+    /// - Throws: `ListError.layout(.sectionOutOfRange)`.
+    /// - Complexity: O(1).
+    public func isCollapsed(section: Int) throws(ListError) -> Bool {
+        do { return try layout.isCollapsed(section: section) } catch { throw .layout(error) }
+    }
+
+    /// Configures the displayed views of `elements` again, in place: same view, no
+    /// `prepareForReuse`, a new binding (UIKit's `reconfigureRows`). Elements not displayed
+    /// are ignored; they are configured when they appear.
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.layout` for an element out of range.
+    /// - Complexity: O(r log k) for r elements and k displayed.
+    public func reconfigure(_ elements: [ListElement]) throws(ListError) {
+        try checkNotCallingOut("reconfigure(_:)")
+        for element in elements {
+            do { try layout.checkElement(element) } catch { throw .layout(error) }
+        }
+        for element in elements { reconfigureDisplayed(element) }
+    }
+
+    /// Rebinds and configures the displayed view of `element`, if any.
+    func reconfigureDisplayed(_ element: ListElement) {
+        guard let index = displayedIndex(of: element) else { return }
+        let view = displayedStorage[index].view
+        let binding = bind(view)
+        displayedStorage[index].binding = binding
+        callingOut(.configure(element)) {
+            dataSource?.list(self, configure: view, for: element, binding: binding)
+        }
+    }
+
+    func bind(_ view: View) -> BindingToken {
+        do { return try pool.bind(view) } catch {
+            preconditionFailure("kernel invariant: a view the list holds could not be bound: \(error)")
+        }
+    }
+}

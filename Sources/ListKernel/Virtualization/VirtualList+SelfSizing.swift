@@ -1,0 +1,146 @@
+extension VirtualList {
+    /// Reports the measured extent of `element` (estimated → measured, or a cell that grew
+    /// when expanded). The list updates its layout and keeps what the user looks at still:
+    /// the element at the top edge and the offset inside it stay put, so a change below it
+    /// moves nothing on screen and a change above it shifts the offset by exactly its delta.
+    ///
+    /// Called from inside `configure` (self-sizing), the measurement is queued and applied
+    /// when the pass ends, followed by another pass. Measured item extents are remembered by
+    /// the data source's item identifier, so an item that re-appears keeps its extent.
+    ///
+    /// ```swift
+    /// try list.setMeasuredExtent(114, for: .item(ItemPath(section: 0, item: 3)))   // expanded
+    /// ```
+    ///
+    /// - Throws: `ListError.layout` for an element out of range or a NaN, negative or
+    ///   infinite extent; `.notLaidOut` for a header or footer the section does not have.
+    /// - Complexity: O(log n) plus a pass (outside callbacks).
+    @discardableResult
+    public func setMeasuredExtent(_ extent: Double, for element: ListElement) throws(ListError) -> PassResult<View> {
+        do { try layout.checkElement(element) } catch { throw .layout(error) }
+        guard FixedPoint.elementUnits(extent) != nil else { throw .layout(.invalidExtent(extent, for: element.description)) }
+        switch element {
+        case .header(let section) where !layout.sections[section].hasHeader,
+             .footer(let section) where !layout.sections[section].hasFooter:
+            throw .notLaidOut(element, operation: "setMeasuredExtent(_:for:)")
+        case .item(let path):
+            if let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
+                measuredByIdentifier[identifier] = extent
+            }
+        default:
+            break
+        }
+        pendingMeasurements.append((element, extent))
+        if callout != nil { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Forgets the remembered extent of every item (for example after a font size change);
+    /// the layout keeps the extents it has.
+    ///
+    /// - Complexity: O(1).
+    public func removeCachedMeasurements() { measuredByIdentifier.removeAll() }
+
+    /// Applies queued measurements, keeping the anchor still; returns the offset change.
+    func applyPendingMeasurements() -> Double {
+        let measurements = pendingMeasurements
+        pendingMeasurements.removeAll()
+        guard !measurements.isEmpty else { return 0 }
+        let anchor = anchorElement()
+        for (element, extent) in measurements {
+            // Validated when queued; an update in between may have moved things, so re-check.
+            do {
+                switch element {
+                case .item(let path): try layout.setItemExtent(extent, at: path)
+                case .header(let section): try layout.setHeaderExtent(extent, section: section)
+                case .footer(let section): try layout.setFooterExtent(extent, section: section)
+                }
+            } catch {
+                continue
+            }
+        }
+        guard let anchor, let frame = layout.unitFrame(of: anchor.element) else { return 0 }
+        let delta = FixedPoint.points(frame.start - anchor.start)
+        viewport.offset += delta
+        return delta
+    }
+
+    /// Queues the remembered extent of an unmeasured item that is entering.
+    func restoreCachedMeasurement(_ path: ItemPath) {
+        guard !layout.sections[path.section].items.isMeasured(path.item),
+              let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }),
+              let extent = measuredByIdentifier[identifier] else { return }
+        pendingMeasurements.append((.item(path), extent))
+    }
+
+    /// The element at the top edge of the viewport and its start, in units.
+    func anchorElement() -> (element: ListElement, start: Int64)? {
+        guard let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top),
+              let found = layout.locate(units: top) else { return nil }
+        return (found.element, found.start)
+    }
+}
+
+/// Where `scrollTo(_:at:)` places an element in the viewport.
+public enum ScrollPosition: Hashable, Sendable {
+    /// The element's leading edge at the top of the visible area (below a pinned header).
+    case top
+    /// The element's centre at the centre of the visible area.
+    case middle
+    /// The element's trailing edge at the bottom of the visible area.
+    case bottom
+    /// No move when the element is fully visible; otherwise the smallest move that shows it.
+    case nearest
+}
+
+extension VirtualList {
+    /// Scrolls so that `element` is at `position`, clamped so the viewport never shows space
+    /// past the content. Rows measured on the way are taken into account: the target is
+    /// recomputed after each measuring pass until it holds.
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.layout` for an element out of range,
+    ///   `.notLaidOut` for an item of a collapsed section.
+    /// - Complexity: O(log n) plus up to four passes.
+    @discardableResult
+    public func scrollTo(_ element: ListElement, at position: ScrollPosition) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("scrollTo(_:at:)")
+        do { try layout.checkElement(element) } catch { throw .layout(error) }
+        guard layout.unitFrame(of: element) != nil else { throw .notLaidOut(element, operation: "scrollTo(_:at:)") }
+        var result = try scroll(to: targetOffset(for: element, at: position) ?? viewport.offset)
+        // Rows measured by that pass may have moved the element: aim again until it holds.
+        for _ in 0..<3 {
+            guard let target = targetOffset(for: element, at: position), target != viewport.offset else { break }
+            result = try scroll(to: target)
+        }
+        return result
+    }
+
+    /// The clamped offset that puts `element` at `position`, or nil if it is not laid out.
+    func targetOffset(for element: ListElement, at position: ScrollPosition) -> Double? {
+        guard let frame = layout.unitFrame(of: element) else { return nil }
+        let start = FixedPoint.points(frame.start)
+        let end = FixedPoint.points(frame.start + frame.extent)
+        var topInset = viewport.insets.top
+        if style == .plain, case .item(let path) = element {
+            // A pinned header covers the top of its section's items.
+            topInset += FixedPoint.points(layout.sections[path.section].headerUnits)
+        }
+        let visibleTop = viewport.offset + topInset
+        let visibleBottom = viewport.offset + viewport.size - viewport.insets.bottom
+        let visible = visibleBottom - visibleTop
+        var target: Double
+        switch position {
+        case .top: target = start - topInset
+        case .bottom: target = end - viewport.size + viewport.insets.bottom
+        case .middle: target = start + (end - start) / 2 - topInset - visible / 2
+        case .nearest:
+            if start >= visibleTop, end <= visibleBottom { return viewport.offset }
+            target = start < visibleTop || end - start > visible ? start - topInset : end - viewport.size + viewport.insets.bottom
+        }
+        let minimum = -viewport.insets.top
+        let maximum = max(minimum, layout.contentExtent + viewport.insets.bottom - viewport.size)
+        target = min(max(target, minimum), maximum)
+        return target
+    }
+}
