@@ -5,6 +5,8 @@ public struct DisplayedElement<View: AnyObject> {
     public let element: ListElement
     /// The view showing it.
     public let view: View
+    /// The reuse identifier the view was dequeued with.
+    public let reuseIdentifier: String
     /// Where to draw it along the scroll axis, in content coordinates. For a pinned header or
     /// footer this is the pinned frame, not its place in the content.
     public internal(set) var frame: ListLayout.ElementFrame

@@ -172,13 +172,18 @@ extension VirtualList {
         swap(&displayedStorage, &nextStorage)
         nextStorage.removeAll(keepingCapacity: true)
         if let pins { applyPins(pins) }
+        if createdDuringPass { growPoolCapacities() }
         if prefetchDistance > 0 { updatePrefetches(lower: lower, upper: upper) }
     }
 
     /// Dequeues, binds and configures a view for `element`, then marks it displayed.
     func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) -> DisplayedElement<View> {
         let view: View
-        do { view = try pool.dequeue(kind: element.kind, identifier: identifier).view } catch {
+        do {
+            let dequeued = try pool.dequeue(kind: element.kind, identifier: identifier)
+            view = dequeued.view
+            if !dequeued.isRecycled { createdDuringPass = true }
+        } catch {
             preconditionFailure("kernel invariant: dequeue failed after its identifier was checked: \(error)")
         }
         let binding = bind(view)
@@ -192,7 +197,25 @@ extension VirtualList {
         callingOut(.willDisplay(element)) {
             dataSource?.list(self, willDisplay: view, for: element)
         }
-        return DisplayedElement(element: element, view: view, frame: frame, isPinned: false, binding: binding)
+        return DisplayedElement(element: element, view: view, reuseIdentifier: identifier, frame: frame, isPinned: false, binding: binding)
+    }
+
+    /// Raises each identifier's pool capacity to the most views of it displayed at once, so
+    /// a jump that replaces every view can recycle all of them instead of discarding some and
+    /// creating new ones. Runs only after a pass that created a view, so it costs nothing
+    /// once the list has warmed up.
+    func growPoolCapacities() {
+        createdDuringPass = false
+        var counts: [String: (kind: ElementKind, count: Int)] = [:]
+        for shown in displayedStorage {
+            let key = shown.element.kind.name + "\u{0}" + shown.reuseIdentifier
+            counts[key, default: (shown.element.kind, 0)].count += 1
+        }
+        for (key, entry) in counts {
+            let identifier = String(key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)[1])
+            let capacity = pool.capacity(kind: entry.kind, identifier: identifier) ?? ReusePool<View>.defaultCapacity
+            if entry.count > capacity { try? pool.setCapacity(entry.count, kind: entry.kind, identifier: identifier) }
+        }
     }
 
     // MARK: Pinning

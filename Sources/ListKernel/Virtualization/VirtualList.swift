@@ -58,6 +58,8 @@ public final class VirtualList<View: AnyObject> {
     var prefetchedItems: [ItemPath] = []
     var desiredPrefetch: [ItemPath] = []
     var callout: Callout?
+    /// Set when a pass made a new view (see `growPoolCapacities`).
+    var createdDuringPass = false
     var pendingMeasurements: [(element: ListElement, extent: Double)] = []
     /// Views whose display ended outside a pass (reload, updates), reported by the next pass.
     var pendingLeft: [EndedElement<View>] = []
