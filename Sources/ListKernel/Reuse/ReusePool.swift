@@ -82,8 +82,10 @@
 /// back into the pool; the discard callback does not run when the pool itself is released.
 ///
 /// - Complexity: dequeue, enqueue, the lifecycle calls, `bind`, `isCurrent` and `state(of:)`
-///   are O(1) amortized (plus one hash of the identifier where one is passed). Debug builds
-///   also run ``_checkInvariants()`` after every mutation, O(v) for v tracked views.
+///   are O(1) amortized: one hash of the view's `ObjectIdentifier`, plus one hash of the
+///   identifier where one is passed, and no allocation once the pool is warm. Memory is
+///   one record per view tracked at the peak. Debug builds also run ``_checkInvariants()``
+///   after every mutation, O(v) for v tracked views.
 public final class ReusePool<View: AnyObject> {
     /// The number of views pooled per (kind, identifier) unless set otherwise: 5, as in
     /// RecyclerView's `RecycledViewPool`.
@@ -103,8 +105,15 @@ public final class ReusePool<View: AnyObject> {
     var slots: [Slot] = []
     /// The index in `slots` of each (kind, identifier).
     var slotIndex: [SlotKey: Int] = [:]
-    /// Every tracked view; a view absent here is untracked.
-    var records: [ObjectIdentifier: Record] = [:]
+    /// The bookkeeping of every tracked view, in a slab: slots of discarded views are
+    /// recycled through `freeRecords`. Lifecycle calls change a record in place here, with
+    /// no per-call allocation.
+    var records: [Record] = []
+    /// Indexes in `records` whose view is `nil`, reused before the slab grows.
+    var freeRecords: [Int] = []
+    /// The record of every tracked view, by `ObjectIdentifier`; a view absent here is
+    /// untracked.
+    var recordIndex: [ObjectIdentifier: Int] = [:]
     /// The last registration serial handed out; 0 means none.
     var lastRegistration: UInt64 = 0
     /// The last binding generation handed out; 0 means none.
@@ -139,20 +148,21 @@ public final class ReusePool<View: AnyObject> {
         /// The serial of the current registration; 0 while unregistered.
         var registration: UInt64 = 0
         var capacity: Int
-        /// Pooled views, most recently enqueued last.
-        var pooled: [ObjectIdentifier] = []
+        /// Indexes in `records` of the pooled views, most recently enqueued last.
+        var pooled: [Int] = []
         var counters = ReuseCounters.zero
     }
 
-    /// The bookkeeping of one tracked view.
+    /// The bookkeeping of one tracked view, or a free slab entry.
     struct Record {
-        /// The strong reference that keeps the view's `ObjectIdentifier` unique.
-        let view: View
+        /// The strong reference that keeps the view's `ObjectIdentifier` unique; `nil` in a
+        /// free entry.
+        var view: View?
         /// Index in `slots`.
-        let slot: Int
+        var slot: Int
         /// The registration whose factory made the view.
-        let registration: UInt64
-        /// Never `.untracked`.
+        var registration: UInt64
+        /// `.untracked` exactly in a free entry.
         var state: ReuseState
         /// The current binding generation; 0 when no token is current.
         var binding: UInt64 = 0
