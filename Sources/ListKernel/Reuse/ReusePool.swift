@@ -67,8 +67,9 @@
 /// views as leave in one frame: one or two rows of a list, a row of a small grid. 5 is
 /// RecyclerView's default for the same reason; raise it for wide grids or for batch updates
 /// that remove many rows at once. A view enqueued into a full pool is discarded (the pool
-/// keeps what it has, as RecyclerView does), so memory is bounded by the caps plus the
-/// views on screen.
+/// keeps what it has), and lowering a capacity drops the most recently enqueued views
+/// first, both as RecyclerView does; so memory is bounded by the caps plus the views out
+/// of the pool.
 ///
 /// ## Ownership and isolation
 ///
@@ -89,6 +90,8 @@
 public final class ReusePool<View: AnyObject> {
     /// The number of views pooled per (kind, identifier) unless set otherwise: 5, as in
     /// RecyclerView's `RecycledViewPool`.
+    ///
+    /// - Complexity: O(1).
     public static var defaultCapacity: Int { 5 }
 
     /// Called once for every view the pool drops, after the call that dropped it has
