@@ -15,11 +15,11 @@ extension ReusePool {
     ///   changes then.
     /// - Complexity: O(1).
     public func bind(_ view: View) throws(ReuseError) -> BindingToken {
-        let id = try checkTransition(.bind, of: view)
+        let record = try checkTransition(.bind, of: view)
         lastBinding += 1
-        records[id]?.binding = lastBinding
+        records[record].binding = lastBinding
         finishMutation()
-        return BindingToken(view: id, generation: lastBinding)
+        return BindingToken(view: ObjectIdentifier(view), generation: lastBinding)
     }
 
     /// Whether `token` is still the current binding of its view: no later `bind`, and no
@@ -27,7 +27,7 @@ extension ReusePool {
     ///
     /// - Complexity: O(1).
     public func isCurrent(_ token: BindingToken) -> Bool {
-        guard let record = records[token.view] else { return false }
-        return record.binding == token.generation
+        guard let record = recordIndex[token.view] else { return false }
+        return records[record].binding == token.generation
     }
 }

@@ -34,15 +34,15 @@ extension ReusePool {
     }
 
     func dequeue(slot: Int) throws(ReuseError) -> DequeuedView<View> {
-        if let id = slots[slot].pooled.popLast() {
+        if let record = slots[slot].pooled.popLast() {
             slots[slot].counters.pooled -= 1
             slots[slot].counters.reused += 1
             totals.pooled -= 1
             totals.reused += 1
-            guard let view = records[id]?.view else {
-                preconditionFailure("ReusePool: a pooled view has no record")
+            guard let view = records[record].view else {
+                preconditionFailure("ReusePool: a pooled record has no view")
             }
-            records[id]?.state = .prepared
+            records[record].state = .prepared
             finishMutation()
             prepareForReuse(view)
             return DequeuedView(view: view, origin: .recycled)
@@ -53,11 +53,18 @@ extension ReusePool {
         let registration = slots[slot].registration
         let view = factory()
         let id = ObjectIdentifier(view)
-        if let existing = records[id] {
+        if let existing = recordIndex[id] {
             let key = slots[slot].key
-            throw .factoryReturnedTrackedView(identifier: key.identifier, kind: key.kind, state: existing.state)
+            throw .factoryReturnedTrackedView(identifier: key.identifier, kind: key.kind, state: records[existing].state)
         }
-        records[id] = Record(view: view, slot: slot, registration: registration, state: .prepared)
+        let record = Record(view: view, slot: slot, registration: registration, state: .prepared)
+        if let free = freeRecords.popLast() {
+            records[free] = record
+            recordIndex[id] = free
+        } else {
+            recordIndex[id] = records.count
+            records.append(record)
+        }
         slots[slot].counters.created += 1
         totals.created += 1
         finishMutation()

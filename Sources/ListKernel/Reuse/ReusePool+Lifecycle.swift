@@ -4,7 +4,8 @@ extension ReusePool {
     ///
     /// - Complexity: O(1).
     public func state(of view: View) -> ReuseState {
-        records[ObjectIdentifier(view)]?.state ?? .untracked
+        guard let record = recordIndex[ObjectIdentifier(view)] else { return .untracked }
+        return records[record].state
     }
 
     /// Marks a prepared or ended view as displayed.
@@ -18,8 +19,8 @@ extension ReusePool {
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func willDisplay(_ view: View) throws(ReuseError) {
-        let id = try checkTransition(.willDisplay, of: view)
-        records[id]?.state = .displayed
+        let record = try checkTransition(.willDisplay, of: view)
+        records[record].state = .displayed
         finishMutation()
     }
 
@@ -30,9 +31,9 @@ extension ReusePool {
     ///   ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func didEndDisplaying(_ view: View) throws(ReuseError) {
-        let id = try checkTransition(.didEndDisplaying, of: view)
-        records[id]?.state = .ended
-        records[id]?.binding = 0
+        let record = try checkTransition(.didEndDisplaying, of: view)
+        records[record].state = .ended
+        records[record].binding = 0
         finishMutation()
     }
 
@@ -50,11 +51,10 @@ extension ReusePool {
     /// - Complexity: O(1) amortized.
     @discardableResult
     public func enqueue(_ view: View) throws(ReuseError) -> EnqueueOutcome {
-        let id = try checkTransition(.enqueue, of: view)
-        guard let record = records[id] else { preconditionFailure("ReusePool: checked view has no record") }
-        let slot = record.slot
+        let record = try checkTransition(.enqueue, of: view)
+        let slot = records[record].slot
         let reason: DiscardReason?
-        if record.registration != slots[slot].registration {
+        if records[record].registration != slots[slot].registration {
             reason = slots[slot].factory == nil ? .unregistered : .reregistered
         } else if slots[slot].pooled.count >= slots[slot].capacity {
             reason = .overCapacity
@@ -62,13 +62,13 @@ extension ReusePool {
             reason = nil
         }
         if let reason {
-            let dropped = forget(id, reason: reason)
+            let dropped = forget(record, reason: reason)
             finishMutation([dropped])
             return .discarded(reason)
         }
-        records[id]?.state = .pooled
-        records[id]?.binding = 0
-        slots[slot].pooled.append(id)
+        records[record].state = .pooled
+        records[record].binding = 0
+        slots[slot].pooled.append(record)
         slots[slot].counters.pooled += 1
         slots[slot].counters.peakPooled = max(slots[slot].counters.peakPooled, slots[slot].counters.pooled)
         totals.pooled += 1
@@ -85,21 +85,21 @@ extension ReusePool {
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func discard(_ view: View) throws(ReuseError) {
-        let id = try checkTransition(.discard, of: view)
-        let dropped = forget(id, reason: .discardedByCaller)
+        let record = try checkTransition(.discard, of: view)
+        let dropped = forget(record, reason: .discardedByCaller)
         finishMutation([dropped])
     }
 
-    /// The view's identifier if `operation` is legal from its state, or the error.
-    func checkTransition(_ operation: ReuseOperation, of view: View) throws(ReuseError) -> ObjectIdentifier {
-        let id = ObjectIdentifier(view)
-        guard let record = records[id] else {
+    /// The view's record index if `operation` is legal from its state, or the error.
+    func checkTransition(_ operation: ReuseOperation, of view: View) throws(ReuseError) -> Int {
+        guard let record = recordIndex[ObjectIdentifier(view)] else {
             throw .untrackedView(operation, viewType: String(describing: type(of: view)))
         }
-        guard operation.legalStates.contains(record.state) else {
-            let key = slots[record.slot].key
-            throw .illegalTransition(operation, identifier: key.identifier, kind: key.kind, state: record.state)
+        let state = records[record].state
+        guard operation.isLegal(from: state) else {
+            let key = slots[records[record].slot].key
+            throw .illegalTransition(operation, identifier: key.identifier, kind: key.kind, state: state)
         }
-        return id
+        return record
     }
 }

@@ -134,22 +134,28 @@ extension ReusePool {
     /// Discards pooled views of `slot` from the top until `keeping` remain.
     func drainPool(_ slot: Int, keeping: Int, reason: DiscardReason, into dropped: inout [(View, ReuseDiscard)]) {
         while slots[slot].pooled.count > keeping {
-            let id = slots[slot].pooled.removeLast()
+            let record = slots[slot].pooled.removeLast()
             slots[slot].counters.pooled -= 1
             totals.pooled -= 1
-            dropped.append(forget(id, reason: reason))
+            dropped.append(forget(record, reason: reason))
         }
     }
 
-    /// Removes a tracked view's record and counts the discard; the caller fixes up `pooled`.
-    func forget(_ id: ObjectIdentifier, reason: DiscardReason) -> (View, ReuseDiscard) {
-        guard let record = records.removeValue(forKey: id) else {
-            preconditionFailure("ReusePool: forgetting a view it does not track")
+    /// Frees a tracked view's record and counts the discard; the caller fixes up `pooled`.
+    func forget(_ record: Int, reason: DiscardReason) -> (View, ReuseDiscard) {
+        guard let view = records[record].view else {
+            preconditionFailure("ReusePool: forgetting a free record")
         }
-        slots[record.slot].counters.discarded += 1
+        let slot = records[record].slot
+        recordIndex[ObjectIdentifier(view)] = nil
+        records[record].view = nil
+        records[record].state = .untracked
+        records[record].binding = 0
+        freeRecords.append(record)
+        slots[slot].counters.discarded += 1
         totals.discarded += 1
-        let key = slots[record.slot].key
-        return (record.view, ReuseDiscard(kind: key.kind, identifier: key.identifier, reason: reason))
+        let key = slots[slot].key
+        return (view, ReuseDiscard(kind: key.kind, identifier: key.identifier, reason: reason))
     }
 
     /// Ends a mutation: checks the invariants (debug builds), then runs the discard

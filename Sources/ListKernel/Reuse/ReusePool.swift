@@ -67,8 +67,9 @@
 /// views as leave in one frame: one or two rows of a list, a row of a small grid. 5 is
 /// RecyclerView's default for the same reason; raise it for wide grids or for batch updates
 /// that remove many rows at once. A view enqueued into a full pool is discarded (the pool
-/// keeps what it has, as RecyclerView does), so memory is bounded by the caps plus the
-/// views on screen.
+/// keeps what it has), and lowering a capacity drops the most recently enqueued views
+/// first, both as RecyclerView does; so memory is bounded by the caps plus the views out
+/// of the pool.
 ///
 /// ## Ownership and isolation
 ///
@@ -82,11 +83,15 @@
 /// back into the pool; the discard callback does not run when the pool itself is released.
 ///
 /// - Complexity: dequeue, enqueue, the lifecycle calls, `bind`, `isCurrent` and `state(of:)`
-///   are O(1) amortized (plus one hash of the identifier where one is passed). Debug builds
-///   also run ``_checkInvariants()`` after every mutation, O(v) for v tracked views.
+///   are O(1) amortized: one hash of the view's `ObjectIdentifier`, plus one hash of the
+///   identifier where one is passed, and no allocation once the pool is warm. Memory is
+///   one record per view tracked at the peak. Debug builds also run ``_checkInvariants()``
+///   after every mutation, O(v) for v tracked views.
 public final class ReusePool<View: AnyObject> {
     /// The number of views pooled per (kind, identifier) unless set otherwise: 5, as in
     /// RecyclerView's `RecycledViewPool`.
+    ///
+    /// - Complexity: O(1).
     public static var defaultCapacity: Int { 5 }
 
     /// Called once for every view the pool drops, after the call that dropped it has
@@ -103,8 +108,15 @@ public final class ReusePool<View: AnyObject> {
     var slots: [Slot] = []
     /// The index in `slots` of each (kind, identifier).
     var slotIndex: [SlotKey: Int] = [:]
-    /// Every tracked view; a view absent here is untracked.
-    var records: [ObjectIdentifier: Record] = [:]
+    /// The bookkeeping of every tracked view, in a slab: slots of discarded views are
+    /// recycled through `freeRecords`. Lifecycle calls change a record in place here, with
+    /// no per-call allocation.
+    var records: [Record] = []
+    /// Indexes in `records` whose view is `nil`, reused before the slab grows.
+    var freeRecords: [Int] = []
+    /// The record of every tracked view, by `ObjectIdentifier`; a view absent here is
+    /// untracked.
+    var recordIndex: [ObjectIdentifier: Int] = [:]
     /// The last registration serial handed out; 0 means none.
     var lastRegistration: UInt64 = 0
     /// The last binding generation handed out; 0 means none.
@@ -139,20 +151,21 @@ public final class ReusePool<View: AnyObject> {
         /// The serial of the current registration; 0 while unregistered.
         var registration: UInt64 = 0
         var capacity: Int
-        /// Pooled views, most recently enqueued last.
-        var pooled: [ObjectIdentifier] = []
+        /// Indexes in `records` of the pooled views, most recently enqueued last.
+        var pooled: [Int] = []
         var counters = ReuseCounters.zero
     }
 
-    /// The bookkeeping of one tracked view.
+    /// The bookkeeping of one tracked view, or a free slab entry.
     struct Record {
-        /// The strong reference that keeps the view's `ObjectIdentifier` unique.
-        let view: View
+        /// The strong reference that keeps the view's `ObjectIdentifier` unique; `nil` in a
+        /// free entry.
+        var view: View?
         /// Index in `slots`.
-        let slot: Int
+        var slot: Int
         /// The registration whose factory made the view.
-        let registration: UInt64
-        /// Never `.untracked`.
+        var registration: UInt64
+        /// `.untracked` exactly in a free entry.
         var state: ReuseState
         /// The current binding generation; 0 when no token is current.
         var binding: UInt64 = 0

@@ -59,6 +59,21 @@ public enum ReuseOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the operation is legal from `state`; the allocation-free form of
+    /// ``legalStates``.
+    ///
+    /// - Complexity: O(1).
+    public func isLegal(from state: ReuseState) -> Bool {
+        switch (self, state) {
+        case (.willDisplay, .prepared), (.willDisplay, .ended): true
+        case (.didEndDisplaying, .displayed): true
+        case (.enqueue, .prepared), (.enqueue, .ended): true
+        case (.discard, .prepared), (.discard, .ended): true
+        case (.bind, .prepared), (.bind, .displayed), (.bind, .ended): true
+        default: false
+        }
+    }
+
     /// The method's name: `willDisplay`, `didEndDisplaying`, `enqueue`, `discard` or `bind`.
     ///
     /// - Complexity: O(1).

@@ -71,6 +71,24 @@ import ListKernel
         #expect(!h.pool.isCurrent(token))
     }
 
+    @Test func whenADiscardedObjectComesBackAsANewView_itsOldTokenStaysStale() throws {
+        // The same object, hence the same ObjectIdentifier, as a later view would get when
+        // it reuses a released view's address.
+        let recycledObject = TestView(serial: 0, madeFor: "cell")
+        let pool = ReusePool<TestView>()
+        try pool.register(kind: .item, identifier: "cell") { recycledObject }
+        let first = try pool.dequeue(kind: .item, identifier: "cell").view
+        let old = try pool.bind(first)
+        try pool.discard(first)
+        let second = try pool.dequeue(kind: .item, identifier: "cell")
+        #expect(second.view === first)
+        #expect(second.origin == .created)
+        #expect(!pool.isCurrent(old))
+        let new = try pool.bind(second.view)
+        #expect(!pool.isCurrent(old))
+        #expect(pool.isCurrent(new))
+    }
+
     @Test @MainActor func whenATokenTravelsThroughABackgroundTask_itIsCheckedBackOnThePoolsActor() async throws {
         let h = Harness()
         try h.register(.item, "cell")

@@ -87,6 +87,16 @@ func perform(_ operation: ReuseOperation, on view: TestView, in pool: ReusePool<
         #expect(h.snapshot(views: [view], keys: keys) == before, "\(operation) from \(start) changed the pool")
     }
 
+    @Test func theAllocationFreeLegalityCheckAgreesWithTheListOfLegalStates() {
+        let states: [ReuseState] = [.pooled, .prepared, .displayed, .ended, .untracked]
+        for operation in [ReuseOperation.willDisplay, .didEndDisplaying, .enqueue, .discard, .bind] {
+            for state in states {
+                #expect(operation.isLegal(from: state) == operation.legalStates.contains(state), "\(operation) from \(state)")
+            }
+        }
+        #expect(ReuseOperation.enqueue.legalStates == [.prepared, .ended])
+    }
+
     @Test func whenAViewGoesThroughItsLifecycle_eachCallMovesItOneState() throws {
         let h = Harness()
         try h.register(.item, "cell")
