@@ -46,6 +46,7 @@ func uniformSections(_ count: Int, items: Int, footer: Double? = nil) -> [Record
             #expect(shown.view.prepareCount == expected)
             #expect(frontEnd.events.filter { $0 == .prepareForReuse(view: shown.view.serial) }.count == expected)
         }
+        withExtendedLifetime(frontEnd) {}
     }
 
     @Test func zeroExtentElementsAreNeverMaterialized() throws {
@@ -76,6 +77,7 @@ func uniformSections(_ count: Int, items: Int, footer: Double? = nil) -> [Record
         items = list.displayed.compactMap { $0.element.itemPath?.item }
         #expect(items.first == 90 && items.last == 111)
         #expect(list.scrollDirection == .backward)
+        withExtendedLifetime(frontEnd) {}
     }
 
     @Test func anUnregisteredIdentifierIsATypedErrorAndChangesNothing() throws {
@@ -96,6 +98,7 @@ func uniformSections(_ count: Int, items: Int, footer: Double? = nil) -> [Record
         #expect(frontEnd.problems(in: list).isEmpty)
         #expect(ListError.unregisteredIdentifier("footer", kind: .footer, element: .footer(section: 0)).description
             == "no view is registered for reuse identifier 'footer' of kind footer, which the data source names for footer 0")
+        withExtendedLifetime(frontEnd) {}
     }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
@@ -105,6 +108,7 @@ func uniformSections(_ count: Int, items: Int, footer: Double? = nil) -> [Record
         #expect(throws: ListError.self) { try list.scroll(to: offset) }
         #expect(throws: ListError.invalidViewport("size -1.0 is negative")) { try list.setViewport(Viewport(size: -1)) }
         #expect(list.viewport == Viewport(size: 300))
+        withExtendedLifetime(frontEnd) {}
     }
 
     @Test func reconfigureKeepsTheViewAndSkipsPrepareForReuse() throws {
@@ -136,5 +140,6 @@ func uniformSections(_ count: Int, items: Int, footer: Double? = nil) -> [Record
         // The image for row 0 arrives now: its token is no longer current, so it is dropped.
         #expect(!list.isCurrent(tokenForRow0))
         #expect(list.isCurrent(try #require(view.binding)))
+        withExtendedLifetime(frontEnd) {}
     }
 }

@@ -1,0 +1,127 @@
+import Testing
+@testable import ListKernel
+import ListKernelTesting
+
+@Suite struct SelfSizingTests {
+    func makeList() -> (RecordingFrontEnd, VirtualList<RecordingView>) {
+        let frontEnd = RecordingFrontEnd(sections: [RecordingSection(id: 0, items: Array(0..<200), header: nil, itemExtent: .estimated(44))])
+        return (frontEnd, frontEnd.makeList(style: .grouped, viewport: Viewport(offset: 44 * 20 + 10, size: 440)))
+    }
+
+    @Test func aMeasurementBelowTheAnchorMovesNothingOnScreenAboveIt() throws {
+        let (frontEnd, list) = makeList()
+        let anchor = try #require(list.displayed.first { $0.element == .item(ItemPath(section: 0, item: 20)) })
+        let pass = try list.setMeasuredExtent(114, for: .item(ItemPath(section: 0, item: 22)))
+        #expect(list.viewport.offset == 44 * 20 + 10)
+        #expect(pass.anchorAdjustment == 0)
+        #expect(list.displayed.first { $0.element == anchor.element }?.frame == anchor.frame)
+        let below = try #require(list.displayed.first { $0.element == .item(ItemPath(section: 0, item: 23)) })
+        #expect(below.frame.start == 44 * 22 + 114, "\(below.frame.start.bitPattern) \(list.displayed.map { "\($0.element) \($0.frame)" })")
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func aMeasurementAboveTheAnchorShiftsTheOffsetByExactlyItsDelta() throws {
+        let (frontEnd, list) = makeList()
+        let pass = try list.setMeasuredExtent(57.5, for: .item(ItemPath(section: 0, item: 3)))
+        #expect(pass.anchorAdjustment == 13.5)
+        #expect(list.viewport.offset == 44 * 20 + 10 + 13.5)
+        // What the user looks at did not move relative to the viewport.
+        let anchor = try #require(list.displayed.first { $0.element == .item(ItemPath(section: 0, item: 20)) })
+        #expect(anchor.frame.start - list.viewport.offset == -10)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func rowsMeasuredInsideConfigureAreAppliedAfterThePassWithTheAnchorKept() throws {
+        let (frontEnd, list) = makeList()
+        frontEnd.onConfigure = { list, _, element in
+            if case .item(let path) = element { try! list.setMeasuredExtent(path.item % 2 == 0 ? 60 : 30, for: element) }
+        }
+        let anchorBefore = try #require(list.anchorElement())
+        // Jump above: every entering row measures itself.
+        try list.scroll(to: 44 * 10)
+        #expect(try list.layout.isMeasured(ItemPath(section: 0, item: 11)))
+        #expect(list.displayed.allSatisfy { $0.frame.extent == (($0.element.itemPath!.item % 2 == 0) ? 60 : 30) })
+        #expect(frontEnd.problems(in: list).isEmpty)
+        _ = anchorBefore
+        // The element at the top edge before the measurements is still at the top edge.
+        let top = try #require(list.anchorElement())
+        #expect(top.element == .item(ItemPath(section: 0, item: 10)))
+        #expect(FixedPoint.points(top.start) == list.viewport.offset)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func aRemeasuredRowThatReappearsKeepsItsExtentByItemIdentifier() throws {
+        let (frontEnd, list) = makeList()
+        try list.setMeasuredExtent(100, for: .item(ItemPath(section: 0, item: 21)))
+        // The model is reloaded (all extents back to estimates), the row comes back measured.
+        try list.reloadData()
+        #expect(try list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 100)
+        #expect(frontEnd.problems(in: list).isEmpty)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func aNaNOrNegativeMeasurementIsATypedErrorAndChangesNothing() throws {
+        let (frontEnd, list) = makeList()
+        let layout = list.layout
+        #expect(throws: ListError.layout(.invalidExtent(-1, for: "item [0, 3]"))) { try list.setMeasuredExtent(-1, for: .item(ItemPath(section: 0, item: 3))) }
+        #expect(throws: ListError.self) { try list.setMeasuredExtent(.nan, for: .item(ItemPath(section: 0, item: 3))) }
+        #expect(throws: ListError.layout(.itemOutOfRange(ItemPath(section: 0, item: 500), itemCount: 200))) {
+            try list.setMeasuredExtent(10, for: .item(ItemPath(section: 0, item: 500)))
+        }
+        #expect(list.layout == layout)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+}
+
+@Suite struct ScrollToTests {
+    func makeList() -> (RecordingFrontEnd, VirtualList<RecordingView>) {
+        let frontEnd = RecordingFrontEnd(sections: uniformSections(5, items: 20))
+        return (frontEnd, frontEnd.makeList(style: .plain, viewport: Viewport(size: 300)))
+    }
+
+    // Section s starts at 910 s; its item i at 910 s + 30 + 44 i.
+    @Test func scrollToTopPutsTheItemJustBelowItsPinnedHeader() throws {
+        let (frontEnd, list) = makeList()
+        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .top)
+        #expect(list.viewport.offset == 1_820 + 30 + 220 - 30)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func scrollToMiddleAndBottomCentreAndAlignTheItem() throws {
+        let (frontEnd, list) = makeList()
+        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .bottom)
+        #expect(list.viewport.offset == 1_820 + 30 + 220 + 44 - 300)
+        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .middle)
+        // Visible area below the pinned header is 270 long, starting 30 below the offset.
+        #expect(list.viewport.offset == 1_820 + 30 + 220 + 22 - 30 - 135)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func scrollToNearestDoesNotMoveAFullyVisibleItem() throws {
+        let (frontEnd, list) = makeList()
+        try list.scroll(to: 100)
+        try list.scrollTo(.item(ItemPath(section: 0, item: 3)), at: .nearest)
+        #expect(list.viewport.offset == 100)
+        try list.scrollTo(.item(ItemPath(section: 0, item: 19)), at: .nearest)
+        #expect(list.viewport.offset == 30 + 44 * 20 - 300)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func scrollingIsClampedSoTheViewportNeverShowsSpacePastTheContent() throws {
+        let (frontEnd, list) = makeList()
+        try list.scrollTo(.item(ItemPath(section: 4, item: 19)), at: .top)
+        #expect(list.viewport.offset == list.layout.contentExtent - 300)
+        try list.scrollTo(.header(section: 0), at: .bottom)
+        #expect(list.viewport.offset == 0)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func anItemOfACollapsedSectionCanNotBeScrolledTo() throws {
+        let (frontEnd, list) = makeList()
+        try list.setCollapsed(true, section: 1)
+        #expect(throws: ListError.notLaidOut(.item(ItemPath(section: 1, item: 0)), operation: "scrollTo(_:at:)")) {
+            try list.scrollTo(.item(ItemPath(section: 1, item: 0)), at: .top)
+        }
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+}
