@@ -53,3 +53,16 @@ public let listKernelInvariantChecksEnabled: Bool = {
     return false
     #endif
 }()
+
+/// Control over the per-mutation invariant checks of debug builds.
+public enum InvariantChecks {
+    /// While `true` (in a `withValue` scope), structures skip the check they run after every
+    /// mutation, so a test that makes a million mutations can check every N steps instead by
+    /// calling the structure's check itself. Has no effect in release builds, where the checks
+    /// are compiled out.
+    ///
+    /// ```swift
+    /// InvariantChecks.$areSuspended.withValue(true) { /* a million updates */ }
+    /// ```
+    @TaskLocal public static var areSuspended = false
+}

@@ -6,13 +6,10 @@ extension ListLayout {
     @inline(__always)
     public func _checkInvariants() {
         #if DEBUG
-        if !ListLayout._invariantChecksSuspended { _checkInvariantsNow() }
+        if !InvariantChecks.areSuspended { _checkInvariantsNow() }
         #endif
     }
 
-    /// Lets a test that makes a million mutations suspend the per-mutation check in a scope
-    /// (it then calls `_checkInvariantsNow()` itself). Has no effect in release builds.
-    @TaskLocal public static var _invariantChecksSuspended = false
 
     /// The check itself, callable from tests in any build.
     ///

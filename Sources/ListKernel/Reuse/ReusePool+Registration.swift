@@ -162,7 +162,7 @@ extension ReusePool {
     /// callback, so a callback that re-enters the pool sees a consistent state.
     func finishMutation(_ dropped: [(View, ReuseDiscard)] = []) {
         #if DEBUG
-        _checkInvariants()
+        if !InvariantChecks.areSuspended { _checkInvariants() }
         #endif
         guard !dropped.isEmpty, let onDiscard else { return }
         for (view, discard) in dropped { onDiscard(view, discard) }

@@ -73,7 +73,7 @@ import ListKernelTesting
         var rng = SplitMix64(seed: 1_000_000)
         var layout = try ListLayout(sections: (0..<4).map { _ in .init(itemCount: 16, itemExtent: .estimated(44), header: 30) })
         // The per-mutation check is O(n); here it runs every 10,000 updates instead.
-        try ListLayout.$_invariantChecksSuspended.withValue(true) {
+        try InvariantChecks.$areSuspended.withValue(true) {
             for step in 0..<1_000_000 {
                 // Fractions of a point that are not binary fractions are where doubles would drift.
                 let value = Double(rng.below(20_000)) / 100
