@@ -51,15 +51,28 @@ internal struct _Matching {
 /// Pairs `old` and `new` by identifier: common prefix and suffix by position, the rest by
 /// hash.
 ///
-/// - Throws: `_DuplicateIdentifier` when an identifier outside the common prefix and suffix
-///   occurs twice in one input.
+/// - Returns: the matching, or `_DuplicateIdentifier` when an identifier outside the common
+///   prefix and suffix occurs twice in one input.
 /// - Complexity: O(n) expected time and memory, n = `old.count + new.count`; O(p) with no
 ///   hashing when the inputs differ only in a run of length p (identical inputs: one pass).
 @inlinable
 internal func _matchIdentifiers<ID: Hashable>(
+    _ old: ContiguousArray<ID>,
+    _ new: ContiguousArray<ID>
+) -> Result<_Matching, _DuplicateIdentifier> {
+    old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in
+            _matchIdentifiers(old, new)
+        }
+    }
+}
+
+/// `_matchIdentifiers` on buffers.
+@inlinable
+internal func _matchIdentifiers<ID: Hashable>(
     _ old: UnsafeBufferPointer<ID>,
     _ new: UnsafeBufferPointer<ID>
-) throws(_DuplicateIdentifier) -> _Matching {
+) -> Result<_Matching, _DuplicateIdentifier> {
     let oldCount = old.count
     let newCount = new.count
     let shorter = Swift.min(oldCount, newCount)
@@ -103,14 +116,14 @@ internal func _matchIdentifiers<ID: Hashable>(
             }
         }
         if let duplicate {
-            throw _DuplicateIdentifier(
+            return .failure(_DuplicateIdentifier(
                 side: duplicate.first < oldMiddle ? .old : .new,
                 first: prefix + (duplicate.first < oldMiddle ? duplicate.first : duplicate.first - oldMiddle),
                 second: prefix + (duplicate.second < oldMiddle ? duplicate.second : duplicate.second - oldMiddle)
-            )
+            ))
         }
     }
-    return _Matching(oldToNew: oldToNew, newToOld: newToOld)
+    return .success(_Matching(oldToNew: oldToNew, newToOld: newToOld))
 }
 
 /// The hash-table pass over the two middles. Entries are indexes into the combined middle

@@ -66,19 +66,16 @@ extension LinearDiff {
         let oldIDs = ContiguousArray(old.lazy.map(id))
         let newIDs = ContiguousArray(new.lazy.map(id))
         let matching: _Matching
-        do {
-            matching = try oldIDs.withUnsafeBufferPointer { old throws(_DuplicateIdentifier) in
-                try newIDs.withUnsafeBufferPointer { new throws(_DuplicateIdentifier) in
-                    try _matchIdentifiers(old, new)
-                }
-            }
-        } catch {
-            let ids = error.side == .old ? oldIDs : newIDs
+        switch _matchIdentifiers(oldIDs, newIDs) {
+        case .success(let result):
+            matching = result
+        case .failure(let duplicate):
+            let ids = duplicate.side == .old ? oldIDs : newIDs
             throw .duplicateElement(
-                identifier: String(describing: ids[error.second]),
-                side: error.side,
-                firstIndex: error.first,
-                secondIndex: error.second
+                identifier: String(describing: ids[duplicate.second]),
+                side: duplicate.side,
+                firstIndex: duplicate.first,
+                secondIndex: duplicate.second
             )
         }
 

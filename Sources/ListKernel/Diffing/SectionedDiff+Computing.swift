@@ -64,33 +64,40 @@ extension SectionedDiff {
         contentUpdatesAs kind: UpdateKind = .reload
     ) throws(DiffError) {
         var oldItemIDs = ContiguousArray<ItemID>()
-        for section in old { oldItemIDs.append(contentsOf: section.items.lazy.map(itemID)) }
+        for section in old { for item in section.items { oldItemIDs.append(itemID(item)) } }
         var newItemIDs = ContiguousArray<ItemID>()
-        for section in new { newItemIDs.append(contentsOf: section.items.lazy.map(itemID)) }
+        for section in new { for item in section.items { newItemIDs.append(itemID(item)) } }
 
-        let structure = try SectionedDiff._structure(
-            oldSectionIDs: ContiguousArray(old.lazy.map(\.id)),
-            newSectionIDs: ContiguousArray(new.lazy.map(\.id)),
-            itemCountsBefore: old.map(\.items.count),
-            itemCountsAfter: new.map(\.items.count),
+        let result = SectionedDiff._structure(
+            oldSectionIDs: ContiguousArray(old.lazy.map { $0.id }),
+            newSectionIDs: ContiguousArray(new.lazy.map { $0.id }),
+            itemCountsBefore: old.map { $0.items.count },
+            itemCountsAfter: new.map { $0.items.count },
             oldItemIDs: oldItemIDs,
             newItemIDs: newItemIDs
         )
-        self = structure.diff
-
+        let structure: _SectionedStructure
+        switch result {
+        case .success(let success): structure = success
+        case .failure(let error): throw error
+        }
+        var updates: [ItemUpdate] = []
         var flatNew = 0
-        for (section, newSection) in new.enumerated() {
-            for (item, newItem) in newSection.items.enumerated() {
+        for section in new.indices {
+            let newItems = new[section].items
+            for item in newItems.indices {
                 let flatOld = structure.survivingOld[flatNew]
-                if flatOld >= 0 {
-                    let from = structure.oldPath(ofFlat: flatOld)
-                    if !itemContentEquals(old[from.section].items[from.item], newItem) {
-                        itemUpdates.append(ItemUpdate(from: from, to: ItemPath(section: section, item: item), kind: kind))
-                    }
-                }
                 flatNew += 1
+                guard flatOld >= 0 else { continue }
+                let from = structure.oldPath(ofFlat: flatOld)
+                if !itemContentEquals(old[from.section].items[from.item], newItems[item]) {
+                    updates.append(ItemUpdate(from: from, to: ItemPath(section: section, item: item), kind: kind))
+                }
             }
         }
+        var diff = structure.diff
+        diff.itemUpdates = updates
+        self = diff
         #if DEBUG
         _checkInvariants()
         #endif
@@ -98,9 +105,13 @@ extension SectionedDiff {
 
     /// Matches sections and items by identifier and builds every change but updates.
     ///
-    /// - Throws: `DiffError.duplicateSection` / `.duplicateItem`.
+    /// Specialized for the caller's identifier types but never inlined: inlined into the
+    /// public initializer, Swift 6.3.1's optimizer crashes (signal 4 in
+    /// EarlyRedundantLoadElimination) when a client module is built with `-O`.
+    ///
+    /// - Returns: the structure, or `DiffError.duplicateSection` / `.duplicateItem`.
     /// - Complexity: O(S log S + n log n).
-    @inlinable
+    @inlinable @inline(never)
     internal static func _structure<SectionID: Hashable, ItemID: Hashable>(
         oldSectionIDs: ContiguousArray<SectionID>,
         newSectionIDs: ContiguousArray<SectionID>,
@@ -108,46 +119,40 @@ extension SectionedDiff {
         itemCountsAfter: [Int],
         oldItemIDs: ContiguousArray<ItemID>,
         newItemIDs: ContiguousArray<ItemID>
-    ) throws(DiffError) -> _SectionedStructure {
+    ) -> Result<_SectionedStructure, DiffError> {
         let sections: _Matching
-        do {
-            sections = try oldSectionIDs.withUnsafeBufferPointer { old throws(_DuplicateIdentifier) in
-                try newSectionIDs.withUnsafeBufferPointer { new throws(_DuplicateIdentifier) in
-                    try _matchIdentifiers(old, new)
-                }
-            }
-        } catch {
-            let ids = error.side == .old ? oldSectionIDs : newSectionIDs
-            throw .duplicateSection(
-                identifier: String(describing: ids[error.second]),
-                side: error.side,
-                firstIndex: error.first,
-                secondIndex: error.second
-            )
+        switch _matchIdentifiers(oldSectionIDs, newSectionIDs) {
+        case .success(let result):
+            sections = result
+        case .failure(let duplicate):
+            let ids = duplicate.side == .old ? oldSectionIDs : newSectionIDs
+            return .failure(.duplicateSection(
+                identifier: String(describing: ids[duplicate.second]),
+                side: duplicate.side,
+                firstIndex: duplicate.first,
+                secondIndex: duplicate.second
+            ))
         }
         let items: _Matching
-        do {
-            items = try oldItemIDs.withUnsafeBufferPointer { old throws(_DuplicateIdentifier) in
-                try newItemIDs.withUnsafeBufferPointer { new throws(_DuplicateIdentifier) in
-                    try _matchIdentifiers(old, new)
-                }
-            }
-        } catch {
-            let ids = error.side == .old ? oldItemIDs : newItemIDs
-            let counts = error.side == .old ? itemCountsBefore : itemCountsAfter
-            throw .duplicateItem(
-                identifier: String(describing: ids[error.second]),
-                side: error.side,
-                firstPath: _itemPath(ofFlat: error.first, itemCounts: counts),
-                secondPath: _itemPath(ofFlat: error.second, itemCounts: counts)
-            )
+        switch _matchIdentifiers(oldItemIDs, newItemIDs) {
+        case .success(let result):
+            items = result
+        case .failure(let duplicate):
+            let ids = duplicate.side == .old ? oldItemIDs : newItemIDs
+            let counts = duplicate.side == .old ? itemCountsBefore : itemCountsAfter
+            return .failure(.duplicateItem(
+                identifier: String(describing: ids[duplicate.second]),
+                side: duplicate.side,
+                firstPath: _itemPath(ofFlat: duplicate.first, itemCounts: counts),
+                secondPath: _itemPath(ofFlat: duplicate.second, itemCounts: counts)
+            ))
         }
-        return _SectionedStructure(
+        return .success(_SectionedStructure(
             sections: sections,
             items: items,
             itemCountsBefore: itemCountsBefore,
             itemCountsAfter: itemCountsAfter
-        )
+        ))
     }
 }
 

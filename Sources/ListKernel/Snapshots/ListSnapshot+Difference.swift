@@ -37,18 +37,18 @@ extension ListSnapshot {
         newItemIDs.reserveCapacity(numberOfItems)
         for section in _sections { newItemIDs.append(contentsOf: section.items) }
 
+        let result = SectionedDiff._structure(
+            oldSectionIDs: ContiguousArray(old._sections.lazy.map { $0.id }),
+            newSectionIDs: ContiguousArray(_sections.lazy.map { $0.id }),
+            itemCountsBefore: old._sections.map { $0.items.count },
+            itemCountsAfter: _sections.map { $0.items.count },
+            oldItemIDs: oldItemIDs,
+            newItemIDs: newItemIDs
+        )
         var diff: SectionedDiff
-        do {
-            diff = try SectionedDiff._structure(
-                oldSectionIDs: ContiguousArray(old._sections.lazy.map(\.id)),
-                newSectionIDs: ContiguousArray(_sections.lazy.map(\.id)),
-                itemCountsBefore: old._sections.map(\.items.count),
-                itemCountsAfter: _sections.map(\.items.count),
-                oldItemIDs: oldItemIDs,
-                newItemIDs: newItemIDs
-            ).diff
-        } catch {
-            preconditionFailure("a ListSnapshot holds a duplicate identifier: \(error)")
+        switch result {
+        case .success(let structure): diff = structure.diff
+        case .failure(let error): preconditionFailure("a ListSnapshot holds a duplicate identifier: \(error)")
         }
         diff.itemUpdates = _markedItemUpdates(from: old)
         diff.sectionUpdates = _markedSectionUpdates(from: old)
