@@ -53,8 +53,8 @@ internal struct _Matching {
 ///
 /// - Returns: the matching, or `_DuplicateIdentifier` when an identifier outside the common
 ///   prefix and suffix occurs twice in one input.
-/// - Complexity: O(n) expected time and memory, n = `old.count + new.count`; O(p) with no
-///   hashing when the inputs differ only in a run of length p (identical inputs: one pass).
+/// - Complexity: O(n) expected time and memory, n = `old.count + new.count`; only the
+///   elements between the common prefix and suffix are hashed.
 @inlinable
 internal func _matchIdentifiers<ID: Hashable>(
     _ old: ContiguousArray<ID>,
@@ -180,8 +180,8 @@ internal func _matchMiddlesByHash(
     }
 }
 
-/// The open-addressing table of `_matchMiddlesByHash`: slots of (hash tag, entry + 1).
-@usableFromInline
+/// The open-addressing table of `_matchMiddlesByHash`: slots of (hash tag, entry + 1), linear
+/// probing. The owner deallocates it.
 internal struct _OpenAddressingTable {
     private var slots: UnsafeMutableBufferPointer<UInt64>
     private(set) var count = 0
