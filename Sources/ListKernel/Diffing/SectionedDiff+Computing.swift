@@ -19,6 +19,9 @@ extension SectionedDiff {
     /// Computes the diff from `old` to `new`, matching sections and items by `id` and
     /// comparing matched items with `==`.
     ///
+    /// A `DiffSection` carries no content of its own, so this reports no section updates;
+    /// `ListSnapshot.reloadSections` is the way to ask for them.
+    ///
     /// ```swift
     /// let diff = try SectionedDiff(from: oldSections, to: newSections, contentUpdatesAs: .reconfigure)
     /// ```
