@@ -1,0 +1,70 @@
+// Invariants of computed diffs, checked in debug builds after every computation and compiled
+// out in release builds. They are the properties the documentation promises (sorted,
+// disjoint, counts that balance); `replay` checks the full UIKit rules independently.
+
+extension LinearDiff {
+    /// Checks that the arrays are sorted and in range and that the counts balance.
+    ///
+    /// - Complexity: O(n).
+    @usableFromInline
+    internal func _checkInvariants() {
+        precondition(_isStrictlyAscending(deletedIndices), "deletes not ascending: \(deletedIndices)")
+        precondition(_isStrictlyAscending(insertedIndices), "inserts not ascending: \(insertedIndices)")
+        precondition(_isStrictlyAscending(moves.map(\.to)), "moves not ascending by destination")
+        precondition(_isStrictlyAscending(updates.map(\.to)), "updates not ascending by destination")
+        precondition(
+            countBefore - deletedIndices.count == countAfter - insertedIndices.count,
+            "counts do not balance: \(countBefore) - \(deletedIndices.count) != \(countAfter) - \(insertedIndices.count)"
+        )
+        var movedFrom = [Bool](repeating: false, count: countBefore)
+        for index in deletedIndices { precondition(index >= 0 && index < countBefore) }
+        for move in moves {
+            precondition(move.from >= 0 && move.from < countBefore && move.to >= 0 && move.to < countAfter)
+            precondition(!movedFrom[move.from], "two moves from \(move.from)")
+            movedFrom[move.from] = true
+        }
+        for index in insertedIndices { precondition(index >= 0 && index < countAfter) }
+    }
+}
+
+extension SectionedDiff {
+    /// Checks that every array is sorted and in range and that section and item counts
+    /// balance.
+    ///
+    /// - Complexity: O(n).
+    @usableFromInline
+    internal func _checkInvariants() {
+        let sectionsBefore = itemCountsBefore.count
+        let sectionsAfter = itemCountsAfter.count
+        precondition(_isStrictlyAscending(deletedSections), "section deletes not ascending")
+        precondition(_isStrictlyAscending(insertedSections), "section inserts not ascending")
+        precondition(_isStrictlyAscending(sectionMoves.map(\.to)), "section moves not ascending")
+        precondition(_isStrictlyAscending(sectionUpdates.map(\.to)), "section updates not ascending")
+        precondition(sectionsBefore - deletedSections.count == sectionsAfter - insertedSections.count)
+        precondition(_isStrictlyAscending(deletedItems), "item deletes not ascending")
+        precondition(_isStrictlyAscending(insertedItems), "item inserts not ascending")
+        precondition(_isStrictlyAscending(itemMoves.map(\.to)), "item moves not ascending")
+        precondition(_isStrictlyAscending(itemUpdates.map(\.to)), "item updates not ascending")
+        for path in deletedItems {
+            precondition(path.section < sectionsBefore && path.item < itemCountsBefore[path.section])
+        }
+        for path in insertedItems {
+            precondition(path.section < sectionsAfter && path.item < itemCountsAfter[path.section])
+        }
+        let totalBefore = itemCountsBefore.reduce(0, +)
+        let totalAfter = itemCountsAfter.reduce(0, +)
+        let deletedWithSections = deletedSections.reduce(0) { $0 + itemCountsBefore[$1] }
+        let insertedWithSections = insertedSections.reduce(0) { $0 + itemCountsAfter[$1] }
+        precondition(
+            totalBefore - deletedWithSections - deletedItems.count == totalAfter - insertedWithSections - insertedItems.count,
+            "item counts do not balance"
+        )
+    }
+}
+
+/// Whether `values` is strictly ascending.
+///
+/// - Complexity: O(n).
+internal func _isStrictlyAscending<T: Comparable>(_ values: [T]) -> Bool {
+    zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+}

@@ -1,0 +1,39 @@
+extension LinearDiff {
+    /// The diff split into batches a host can apply one after another when it can't take an
+    /// update and a move of the same element in one batch (UIKit forbids reloading a moved
+    /// index path).
+    ///
+    ///     stage 1: deletes + inserts + moves        old ──▶ new structure (old content)
+    ///     stage 2: updates at after-state indexes   new structure ──▶ new content
+    ///
+    /// Stage 2's before-state is stage 1's after-state, so its updates have `from == to`
+    /// (the after-state index). Each stage is a valid batch on its own; an empty stage is
+    /// left out, so an empty diff has no stages and a diff with only structural changes or
+    /// only updates has one.
+    ///
+    /// This differs from DifferenceKit's `StagedChangeset`, whose first stage carries deletes
+    /// and updates at before-state indexes and whose moves then use an intermediate index
+    /// space: here every stage keeps the plain before-state / after-state convention, and
+    /// updates are applied where the elements finally are.
+    ///
+    /// - Returns: zero, one or two batches.
+    /// - Complexity: O(changes).
+    public func staged() -> [LinearDiff] {
+        var stages: [LinearDiff] = []
+        if hasStructuralChanges {
+            var structure = self
+            structure.updates = []
+            stages.append(structure)
+        }
+        if !updates.isEmpty {
+            stages.append(
+                LinearDiff(
+                    countBefore: countAfter,
+                    countAfter: countAfter,
+                    updates: updates.map { Update(from: $0.to, to: $0.to) }
+                )
+            )
+        }
+        return stages
+    }
+}

@@ -1,0 +1,100 @@
+extension ListSnapshot {
+    /// The batch update that turns `old` into this snapshot, in UIKit's index spaces, with
+    /// the marks of this snapshot turned into updates.
+    ///
+    /// ```swift
+    /// var next = current
+    /// try next.deleteItems([3])
+    /// try next.reconfigureItems([5])
+    /// let diff = next.difference(from: current)
+    /// // diff.deletedItems == [path of 3 in current]
+    /// // diff.itemUpdates == [reconfigure: path of 5 in current → path of 5 in next]
+    /// ```
+    ///
+    /// Structure comes from `SectionedDiff`'s matching by identifier (see its rules: items go
+    /// with their deleted or inserted section, fewest moves). Updates come only from marks,
+    /// since a snapshot holds identifiers, not content:
+    /// - an item marked with `reloadItems` gives an update of kind `.reload`, one marked with
+    ///   `reconfigureItems` (and not for reload) one of kind `.reconfigure`, when the item is
+    ///   in `old` too and neither its old nor its new section is deleted or inserted
+    ///   (otherwise it is already deleted or inserted, and configured fresh);
+    /// - a section marked with `reloadSections` gives a section update when it is in `old` too.
+    ///
+    /// Marks in `old` are ignored: they belonged to the update that produced `old`.
+    ///
+    /// This does not throw: a snapshot's identifiers are unique by construction.
+    ///
+    /// - Parameter old: the snapshot currently shown (the before-state).
+    /// - Returns: the batch from `old` to `self`.
+    /// - Complexity: O(S log S + n log n + marks log marks), O(S + n + marks log marks) when
+    ///   few items move; n items of both snapshots.
+    @inlinable
+    public func difference(from old: ListSnapshot) -> SectionedDiff {
+        var oldItemIDs = ContiguousArray<ItemID>()
+        oldItemIDs.reserveCapacity(old.numberOfItems)
+        for section in old._sections { oldItemIDs.append(contentsOf: section.items) }
+        var newItemIDs = ContiguousArray<ItemID>()
+        newItemIDs.reserveCapacity(numberOfItems)
+        for section in _sections { newItemIDs.append(contentsOf: section.items) }
+
+        let result = SectionedDiff._structure(
+            oldSectionIDs: ContiguousArray(old._sections.lazy.map { $0.id }),
+            newSectionIDs: ContiguousArray(_sections.lazy.map { $0.id }),
+            itemCountsBefore: old._sections.map { $0.items.count },
+            itemCountsAfter: _sections.map { $0.items.count },
+            oldItemIDs: oldItemIDs,
+            newItemIDs: newItemIDs
+        )
+        var diff: SectionedDiff
+        switch result {
+        case .success(let structure): diff = structure.diff
+        case .failure(let error): preconditionFailure("a ListSnapshot holds a duplicate identifier: \(error)")
+        }
+        diff.itemUpdates = _markedItemUpdates(from: old)
+        diff.sectionUpdates = _markedSectionUpdates(from: old)
+        #if DEBUG
+        diff._checkInvariants()
+        #endif
+        return diff
+    }
+
+    /// The item updates this snapshot's marks give against `old`, ascending by `to`.
+    ///
+    /// - Complexity: O(marks log marks).
+    @usableFromInline
+    internal func _markedItemUpdates(from old: ListSnapshot) -> [SectionedDiff.ItemUpdate] {
+        var updates: [SectionedDiff.ItemUpdate] = []
+        func add(_ item: ItemID, _ kind: UpdateKind) {
+            guard let now = _itemLocation[item], let before = old._itemLocation[item],
+                  let fromSection = old._sectionIndex[before.section], let toSection = _sectionIndex[now.section],
+                  _sectionIndex[before.section] != nil, old._sectionIndex[now.section] != nil
+            else { return }
+            updates.append(
+                SectionedDiff.ItemUpdate(
+                    from: ItemPath(section: fromSection, item: before.index),
+                    to: ItemPath(section: toSection, item: now.index),
+                    kind: kind
+                )
+            )
+        }
+        for item in _reloadedItems { add(item, .reload) }
+        for item in _reconfiguredItems where !_reloadedItems.contains(item) { add(item, .reconfigure) }
+        updates.sort { $0.to < $1.to }
+        return updates
+    }
+
+    /// The section updates this snapshot's marks give against `old`, ascending by `to`.
+    ///
+    /// - Complexity: O(marks log marks).
+    @usableFromInline
+    internal func _markedSectionUpdates(from old: ListSnapshot) -> [SectionedDiff.SectionUpdate] {
+        var updates: [SectionedDiff.SectionUpdate] = []
+        for section in _reloadedSections {
+            if let from = old._sectionIndex[section], let to = _sectionIndex[section] {
+                updates.append(SectionedDiff.SectionUpdate(from: from, to: to))
+            }
+        }
+        updates.sort { $0.to < $1.to }
+        return updates
+    }
+}
