@@ -2,6 +2,7 @@ import Foundation
 
 /// Runs `body` with a fresh directory under the system's temporary directory, removed
 /// afterwards; test fixtures are written there by the test itself.
+@discardableResult
 func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("TerminalListTests-\(UUID().uuidString)", isDirectory: true)

@@ -58,6 +58,7 @@ struct JSONReader {
     /// Parses one JSON value filling all of `bytes` (whitespace around it allowed).
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Node {
         var reader = JSONReader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }  // a byte order mark takes no column
         reader.skipWhitespace()
         let node = try reader.value(depth: 0)
         reader.skipWhitespace()

@@ -36,21 +36,26 @@ struct PlistReader {
         return root
     }
 
-    /// A readable message for a libxml2 error code (the codes `XMLParser` reports).
+    /// A readable message for a libxml2 error code (`xmlParserErrors`, which `XMLParser`
+    /// reports as its error codes).
     static func message(forXMLErrorCode code: Int) -> String {
         switch code {
         case 4: "the document is empty"
         case 5: "the document ends before its root element is closed, or has content after it"
         case 9: "an invalid character"
+        case 22, 68: "a name is missing after '&' or '<' (write '&' as &amp; and '<' as &lt;)"
         case 23: "an entity reference without ';'"
-        case 26: "an unknown entity (write '&' as &amp; and '<' as &lt;)"
-        case 38, 39, 40, 41: "a malformed attribute"
-        case 64, 65: "a malformed XML declaration"
-        case 68: "a malformed processing instruction"
+        case 26, 27: "an unknown entity (write '&' as &amp; and '<' as &lt;)"
+        case 34, 38, 39, 40, 41, 42: "a malformed attribute"
+        case 45: "a comment that is not closed"
+        case 61: "a DOCTYPE that is not closed"
+        case 63: "a CDATA section that is not closed"
+        case 64, 65: "a malformed XML declaration (it must come first)"
         case 73: "expected '>'"
         case 76: "a closing tag that doesn't match the open element"
         case 77: "a tag that is not finished"
         case 85: "elements are not properly nested"
+        case 86: "content after the root element"
         default: "malformed XML (libxml2 error \(code))"
         }
     }
