@@ -12,8 +12,8 @@ import Darwin
 /// - a bad command line, script, or data file: one line on standard error, status 2.
 /// - standard output is not a terminal, or `--script` is given: prints the first screen
 ///   as plain text (`--size`, default 80x24), status 0. The script is checked but not run.
-/// - otherwise: shows the first screen full-screen until q, Ctrl-C or end of input,
-///   redrawing on resize; status 0.
+/// - otherwise: shows the first screen full-screen until q or end of input (status 0) or
+///   Ctrl-C (status 130, as a shell reports an interrupt), redrawing on resize.
 ///
 /// - Complexity: O(screen size) plus loading the data.
 public enum DemoMain {
@@ -39,8 +39,8 @@ public enum DemoMain {
     ///     when no `--script` is given.
     ///   - output: Receives standard output text.
     ///   - errorOutput: Receives standard error text.
-    /// - Returns: The exit status: 0, or ``usageErrorStatus``, or 1 when the terminal can't
-    ///   be set up.
+    /// - Returns: The exit status: 0, or ``usageErrorStatus``, or 130 after Ctrl-C, or 1
+    ///   when the terminal can't be set up.
     /// - Complexity: O(screen size) plus loading the data.
     public static func run(
         arguments: [String], outputIsTerminal: Bool,
@@ -66,8 +66,7 @@ public enum DemoMain {
         }
         if outputIsTerminal, options.script == nil {
             do {
-                try runInteractive(list: list)
-                return 0
+                return try runInteractive(list: list)
             } catch {
                 errorOutput("listkernel-demo: \(error.description)\n")
                 return 1
@@ -90,8 +89,9 @@ public enum DemoMain {
         }
     }
 
-    /// Shows the preview full-screen until q, Ctrl-C or the end of input.
-    private static func runInteractive(list: DemoList) throws(TerminalError) {
+    /// Shows the preview full-screen until q, Ctrl-C or the end of input; returns the exit
+    /// status.
+    private static func runInteractive(list: DemoList) throws(TerminalError) -> Int32 {
         let terminal = try Terminal()
         defer { terminal.restore() }
         var renderer = ANSIRenderer()
@@ -111,11 +111,12 @@ public enum DemoMain {
                 renderer.invalidate()
                 draw()
                 continue
-            case .endOfInput: return
+            case .endOfInput: return 0
             }
             for key in keys {
                 switch interpreter.interpret(key) {
-                case .quit, .interrupt: return
+                case .quit: return 0
+                case .interrupt: return 130
                 default: break
                 }
             }

@@ -56,6 +56,8 @@ public enum KeyScript {
 /// - Complexity: every member is O(1).
 public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why a word was rejected.
+    ///
+    /// - Complexity: every member is O(1).
     public struct Reason: Hashable, Sendable {
         private enum Raw: Hashable, Sendable { case unknownName, emptySearch }
         private let raw: Raw

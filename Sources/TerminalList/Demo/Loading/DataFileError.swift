@@ -9,7 +9,10 @@
 ///
 /// - Complexity: every member is O(1).
 public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The class of problem.
+    /// The class of problem, as a struct over a private enum so new kinds don't break
+    /// callers' code.
+    ///
+    /// - Complexity: every member is O(1).
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Raw: String, Hashable, Sendable {
             case fileNotFound, unreadable, invalidEncoding, unsupportedFormat, syntax, content

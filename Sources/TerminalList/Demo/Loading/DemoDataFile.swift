@@ -92,7 +92,13 @@ public enum DemoDataFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = Glibc.read(descriptor, &chunk, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {

@@ -46,12 +46,16 @@ public struct DemoList: Hashable, Sendable {
     private init(storage: Storage) { self.storage = storage }
 
     /// Whether titles are made on demand rather than stored.
+    ///
+    /// - Complexity: O(1).
     public var isGenerated: Bool {
         if case .generated = storage { return true }
         return false
     }
 
     /// The number of sections.
+    ///
+    /// - Complexity: O(1).
     public var sectionCount: Int {
         switch storage {
         case .stored(let sections, _): sections.count
@@ -60,6 +64,8 @@ public struct DemoList: Hashable, Sendable {
     }
 
     /// The number of items in all sections, folded or not.
+    ///
+    /// - Complexity: O(1) (stored lists count once, when created).
     public var totalItemCount: Int {
         switch storage {
         case .stored(_, let total): total
@@ -67,7 +73,10 @@ public struct DemoList: Hashable, Sendable {
         }
     }
 
-    /// The header title of `section` (`0..<sectionCount`).
+    /// The header title of a section.
+    ///
+    /// - Parameter section: The section, `0..<sectionCount`.
+    /// - Complexity: O(1); a generated title is formatted on each call.
     public func title(ofSection section: Int) -> String {
         switch storage {
         case .stored(let sections, _): sections[section].title
@@ -76,7 +85,10 @@ public struct DemoList: Hashable, Sendable {
         }
     }
 
-    /// The number of items in `section` (`0..<sectionCount`).
+    /// The number of items in a section, folded or not.
+    ///
+    /// - Parameter section: The section, `0..<sectionCount`.
+    /// - Complexity: O(1).
     public func itemCount(inSection section: Int) -> Int {
         switch storage {
         case .stored(let sections, _): sections[section].items.count
@@ -85,7 +97,10 @@ public struct DemoList: Hashable, Sendable {
         }
     }
 
-    /// Whether `section` (`0..<sectionCount`) starts folded.
+    /// Whether a section starts folded.
+    ///
+    /// - Parameter section: The section, `0..<sectionCount`.
+    /// - Complexity: O(1).
     public func isInitiallyCollapsed(section: Int) -> Bool {
         switch storage {
         case .stored(let sections, _): sections[section].collapsed
@@ -94,6 +109,9 @@ public struct DemoList: Hashable, Sendable {
     }
 
     /// The item at `path`, which must exist.
+    ///
+    /// - Parameter path: The section and the item inside it.
+    /// - Complexity: O(1); a generated item is formatted on each call.
     public func item(at path: ItemPath) -> DemoItem {
         switch storage {
         case .stored(let sections, _):
