@@ -1,3 +1,9 @@
+// listkernel-demo: everything lives in TerminalList (DemoMain), where it can be tested.
 import TerminalList
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-print("listkernel-demo: not built yet")
+exit(DemoMain.main())

@@ -1,0 +1,73 @@
+/// Why a `--data` file could not be used: the file, where in it (line, column, and the
+/// section/item or key at fault, in the message), and what is wrong — one line.
+///
+/// ```swift
+/// // sections.json:7:18: [1].items[2]: expected a string or an object with "title", found a number
+/// // headerList.plist:9: key "吴", item [1]: expected <string>, found <integer>
+/// // missing.json: no such file
+/// ```
+///
+/// - Complexity: every member is O(1).
+public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The class of problem, as a struct over a private enum so new kinds don't break
+    /// callers' code.
+    ///
+    /// - Complexity: every member is O(1).
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Raw: String, Hashable, Sendable {
+            case fileNotFound, unreadable, invalidEncoding, unsupportedFormat, syntax, content
+        }
+        private let raw: Raw
+        /// The file does not exist.
+        public static let fileNotFound = Kind(raw: .fileNotFound)
+        /// The file exists but can't be read (permissions, a directory, an I/O error).
+        public static let unreadable = Kind(raw: .unreadable)
+        /// The bytes are not valid UTF-8.
+        public static let invalidEncoding = Kind(raw: .invalidEncoding)
+        /// Neither JSON nor an XML property list (or a binary property list), or empty.
+        public static let unsupportedFormat = Kind(raw: .unsupportedFormat)
+        /// Malformed JSON or XML.
+        public static let syntax = Kind(raw: .syntax)
+        /// Well-formed, but not sections: a wrong type, a missing or unknown key.
+        public static let content = Kind(raw: .content)
+        /// The kind's name, e.g. `syntax`.
+        ///
+        /// - Complexity: O(1).
+        public var description: String { raw.rawValue }
+    }
+
+    /// The path as given on the command line.
+    public var file: String
+    /// The class of problem.
+    public var kind: Kind
+    /// The 1-based line at fault, when the problem is inside the file.
+    public var line: Int?
+    /// The 1-based column (in Unicode scalars) at fault, when known.
+    public var column: Int?
+    /// What is wrong, naming the section/item or key at fault.
+    public var message: String
+
+    /// Creates an error.
+    ///
+    /// - Complexity: O(1).
+    public init(file: String, kind: Kind, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: message`, as compilers print it (`FILE: message` when there is
+    /// no position).
+    ///
+    /// - Complexity: O(1).
+    public var description: String {
+        var place = file
+        if let line {
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
+        }
+        return "\(place): \(message)"
+    }
+}

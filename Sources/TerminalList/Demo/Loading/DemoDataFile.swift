@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Loads the demo's sections from a `--data` file: JSON, or an XML property list shaped
+/// like seed 004's `headerList.plist`. Sections keep the order in which the file lists
+/// them, in both formats.
+///
+/// JSON — an array of sections; `items` and `collapsed` may be left out; an item is a
+/// string or an object with a `title` and an optional `detail` (a string or null):
+///
+/// ```json
+/// [
+///   {"title": "魏", "items": ["张辽", "李典", "曹洪"], "collapsed": true},
+///   {"title": "Apple", "items": [{"title": "iPhone 15 Pro", "detail": "A17 Pro"}]},
+///   {"title": "越", "items": []}
+/// ]
+/// ```
+///
+/// Property list — a dictionary of section titles to arrays of strings (every section
+/// starts unfolded):
+///
+/// ```xml
+/// <plist version="1.0"><dict>
+///   <key>魏</key><array><string>张辽</string><string>李典</string></array>
+///   <key>越</key><array/>
+/// </dict></plist>
+/// ```
+///
+/// The format is recognized from the content, not the file name: `[` or `{` first means
+/// JSON, `<` an XML plist. Unknown keys, duplicate keys and values of the wrong type are
+/// errors, so a typo (`"colapsed"`) is reported instead of silently ignored.
+///
+/// - Complexity: O(n) in the size of the file.
+public enum DemoDataFile {
+    /// Reads and parses the file at `path`.
+    ///
+    /// - Parameter path: The file, as given on the command line.
+    /// - Returns: The sections, in file order.
+    /// - Throws: ``DataFileError`` naming the file and what is wrong (and where).
+    /// - Complexity: O(n) in the size of the file.
+    public static func load(path: String) throws(DataFileError) -> [DemoSection] {
+        try parse(try read(path: path), file: path)
+    }
+
+    /// Parses the contents of a data file.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to use in errors.
+    /// - Returns: The sections, in file order.
+    /// - Throws: ``DataFileError`` naming `file` and what is wrong (and where).
+    /// - Complexity: O(n) in the size of `bytes`.
+    public static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> [DemoSection] {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count else {
+            throw DataFileError(file: file, kind: .unsupportedFormat,
+                                message: "the file is empty; expected a JSON array of sections or an XML property list")
+        }
+        if bytes.starts(with: Array("bplist".utf8)) {
+            throw DataFileError(file: file, kind: .unsupportedFormat,
+                                message: "a binary property list; convert it with `plutil -convert xml1 \(file)`")
+        }
+        switch bytes[start] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            return try JSONSections.sections(from: bytes, file: file)
+        case UInt8(ascii: "<"):
+            return try PlistSections.sections(from: bytes, file: file)
+        default:
+            let line = bytes[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw DataFileError(file: file, kind: .unsupportedFormat, line: line,
+                                message: "not JSON ('[' first) or an XML property list ('<' first)")
+        }
+    }
+
+    /// The file's bytes, or an error naming the system's reason.
+    static func read(path: String) throws(DataFileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = errno
+            if failure == ENOENT {
+                throw DataFileError(file: path, kind: .fileNotFound, message: "no such file")
+            }
+            throw DataFileError(file: path, kind: .unreadable,
+                                message: "can't open: \(String(cString: strerror(failure)))")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw DataFileError(file: path, kind: .unreadable,
+                                    message: "can't read: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

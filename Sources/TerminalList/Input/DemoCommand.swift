@@ -1,0 +1,69 @@
+/// What the demo is asked to do, by a key or by a `--script` word.
+///
+/// | command          | keys            | script words    |
+/// |------------------|-----------------|-----------------|
+/// | `moveUp`         | ↑, k            | `up`, `k`       |
+/// | `moveDown`       | ↓, j            | `down`, `j`     |
+/// | `pageUp`         | PgUp            | `pgup`          |
+/// | `pageDown`       | PgDn            | `pgdn`          |
+/// | `moveToFirst`    | Home, g         | `home`, `g`     |
+/// | `moveToLast`     | End, G          | `end`, `G`      |
+/// | `activate`       | Enter           | `enter`         |
+/// | `collapseAll`    | c               | `c`             |
+/// | `expandAll`      | e               | `e`             |
+/// | `search(text)`   | / text Enter    | `/text`         |
+/// | `quit`           | q               | `q`             |
+/// | `interrupt`      | Ctrl-C          | —               |
+///
+/// `activate` folds or unfolds the section under the cursor when the cursor is on a header
+/// (seeds 000, 001, 003, 004), and shows or hides an item's detail when it is on an item
+/// that has one (seed 002's expandable cells).
+///
+/// - Complexity: every member is O(1).
+public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
+    /// Move the cursor one line up.
+    case moveUp
+    /// Move the cursor one line down.
+    case moveDown
+    /// Move the cursor one screen up.
+    case pageUp
+    /// Move the cursor one screen down.
+    case pageDown
+    /// Move the cursor to the first line.
+    case moveToFirst
+    /// Move the cursor to the last line.
+    case moveToLast
+    /// Fold/unfold the section at the cursor, or expand/contract the item's detail.
+    case activate
+    /// Fold every section.
+    case collapseAll
+    /// Unfold every section.
+    case expandAll
+    /// Move the cursor to the next line (after it, wrapping) whose text contains the string.
+    case search(String)
+    /// Leave the demo.
+    case quit
+    /// Ctrl-C: leave the demo at once.
+    case interrupt
+
+    /// The script word that gives this command, e.g. `down` or `/Swift`; `ctrl-c` for
+    /// ``interrupt``, which has none.
+    ///
+    /// - Complexity: O(1) apart from the search text.
+    public var description: String {
+        switch self {
+        case .moveUp: "up"
+        case .moveDown: "down"
+        case .pageUp: "pgup"
+        case .pageDown: "pgdn"
+        case .moveToFirst: "home"
+        case .moveToLast: "end"
+        case .activate: "enter"
+        case .collapseAll: "c"
+        case .expandAll: "e"
+        case .search(let text): "/" + text
+        case .quit: "q"
+        case .interrupt: "ctrl-c"
+        }
+    }
+}
