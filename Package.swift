@@ -35,7 +35,7 @@ let package = Package(
             path: "Benchmarks/listkernel-bench"
         ),
         .testTarget(name: "ListKernelTests", dependencies: ["ListKernel", "ListKernelTesting"]),
-        .testTarget(name: "TerminalListTests", dependencies: ["TerminalList", "ListKernel"]),
+        .testTarget(name: "TerminalListTests", dependencies: ["TerminalList", "ListKernel", "ListKernelTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Testing
+import ListKernelTesting
 import TerminalList
 
 struct ColumnLayoutTests {
