@@ -37,7 +37,7 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
         case .notLaidOut(let element, let operation):
             "\(operation): \(element) is not laid out (its section is collapsed, or has no such header or footer)"
         case .invalidCount(let count, let what):
-            "the data source reported \(count) \(what); a count must not be negative"
+            "the data source reported \(count) \(what)\(count < 0 ? "; a count must not be negative" : "")"
         case .layout(let error):
             error.description
         case .reuse(let error):

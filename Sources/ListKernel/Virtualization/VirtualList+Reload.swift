@@ -34,12 +34,22 @@ extension VirtualList {
         let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
         guard count >= 0 else { throw .invalidCount(count, what: "items in section \(section)") }
         let metrics = callingOut(.metrics(section)) { dataSource.list(self, metricsForSection: section) }
+        let isCollapsed = collapsedSections.contains(sectionKey(section, dataSource: dataSource))
+        if let extents = metrics.measuredItemExtents {
+            guard extents.count == count else {
+                throw .invalidCount(extents.count, what: "measured item extents for section \(section), which has \(count) items")
+            }
+            return ListLayout.Section(
+                itemExtents: extents, estimate: metrics.itemExtent.points,
+                header: metrics.header, footer: metrics.footer, isCollapsed: isCollapsed
+            )
+        }
         return ListLayout.Section(
             itemCount: count,
             itemExtent: metrics.itemExtent,
             header: metrics.header,
             footer: metrics.footer,
-            isCollapsed: collapsedSections.contains(sectionKey(section, dataSource: dataSource))
+            isCollapsed: isCollapsed
         )
     }
 
