@@ -60,10 +60,10 @@ extension VirtualList {
 
     /// Ends the display of every displayed view and returns it to the pool.
     func endAllDisplay() {
-        var ended: [EndedElement<View>] = []
+        var ended: [EndedEntry] = []
         for shown in displayedStorage {
             endDisplay(shown)
-            ended.append(EndedElement(element: shown.element, view: shown.view))
+            ended.append(EndedEntry(element: shown.element, view: shown.view))
         }
         displayedStorage.removeAll(keepingCapacity: true)
         pendingLeft.append(contentsOf: ended)
@@ -71,9 +71,9 @@ extension VirtualList {
     }
 
     /// didEndDisplaying, then back to the pool.
-    func endDisplay(_ shown: DisplayedElement<View>) {
+    func endDisplay(_ shown: DisplayedEntry) {
         callingOut(.didEndDisplaying(shown.element)) {
-            dataSource?.list(self, didEndDisplaying: shown.view, for: shown.element)
+            dataSource?.list(self, didEndDisplaying: unsafeDowncast(shown.view, to: View.self), for: shown.element)
         }
         do {
             try pool.didEndDisplaying(shown.view)
@@ -127,11 +127,11 @@ extension VirtualList {
         let binding = bind(view)
         displayedStorage[index].binding = binding
         callingOut(.configure(element)) {
-            dataSource?.list(self, configure: view, for: element, binding: binding)
+            dataSource?.list(self, configure: unsafeDowncast(view, to: View.self), for: element, binding: binding)
         }
     }
 
-    func bind(_ view: View) -> BindingToken {
+    func bind(_ view: AnyObject) -> BindingToken {
         do { return try pool.bind(view) } catch {
             preconditionFailure("kernel invariant: a view the list holds could not be bound: \(error)")
         }
