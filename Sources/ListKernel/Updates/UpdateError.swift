@@ -18,7 +18,18 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One kind of operation of a batch, as messages name it.
     public enum Operation: Int, Hashable, Comparable, Sendable, CustomStringConvertible {
         // Raw values order the operations the way the validator reports them.
-        case delete, reload, reconfigure, moveFrom, insert, moveTo
+        /// `deleteItems` / `deleteSections` (before the update).
+        case delete
+        /// `reloadItems` / `reloadSections` (before the update).
+        case reload
+        /// `reconfigureItems` (before the update).
+        case reconfigure
+        /// The source of `moveItem` / `moveSection` (before the update).
+        case moveFrom
+        /// `insertItems` / `insertSections` (after the update).
+        case insert
+        /// The destination of `moveItem` / `moveSection` (after the update).
+        case moveTo
 
         /// Whether the operation addresses the state before the update (deletes, reloads,
         /// reconfigures and move sources) rather than the state after it (inserts and move
