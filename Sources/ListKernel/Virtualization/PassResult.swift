@@ -127,4 +127,57 @@ public struct PassResult<View: AnyObject> {
     public internal(set) var anchorAdjustment: Double = 0
     /// The viewport after the pass (its offset includes `anchorAdjustment`).
     public internal(set) var viewport: Viewport = Viewport(size: 0)
+    /// For a pass that applied an update (a batch, a fold): every element displayed before or
+    /// after it, with its frames before and after and what happened to it, so an animating
+    /// front end can fade and slide without computing anything. Empty for other passes.
+    public internal(set) var transitions: [ElementTransition] = []
+}
+
+/// What an update did to one element displayed before or after it.
+///
+///     before: item [0, 3] at 132+44 ──moved──▶ after: item [0, 1] at 44+44
+///     before: item [0, 1] at 44+44  ──deleted─▶ after: nil (fade out at its old frame)
+///     before: nil ──inserted──▶ after: item [0, 0] at 0+44 (fade in)
+public struct ElementTransition: Equatable, Sendable, CustomStringConvertible {
+    /// What happened.
+    public struct Change: Hashable, Sendable, CustomStringConvertible {
+        enum Kind: Hashable, Sendable { case inserted, deleted, moved, reloaded, reconfigured, unchanged }
+        let kind: Kind
+        /// New in the list (inserted, in an inserted section, or shown by an unfold).
+        public static let inserted = Change(kind: .inserted)
+        /// Gone from the list (deleted, in a deleted section, or hidden by a fold).
+        public static let deleted = Change(kind: .deleted)
+        /// Moved by a move operation (its view is kept, not reconfigured).
+        public static let moved = Change(kind: .moved)
+        /// Reloaded: a fresh view replaces the old one.
+        public static let reloaded = Change(kind: .reloaded)
+        /// Reconfigured in place: same view, new content (a fold's header, for one).
+        public static let reconfigured = Change(kind: .reconfigured)
+        /// Not named by the update; it may still slide because of changes above it.
+        public static let unchanged = Change(kind: .unchanged)
+
+        /// The change's name.
+        ///
+        /// - Complexity: O(1).
+        public var description: String { "\(kind)" }
+    }
+
+    /// The element before the update, or `nil` for an inserted one.
+    public var before: ListElement?
+    /// The element after the update, or `nil` for a deleted one.
+    public var after: ListElement?
+    /// Its natural frame before the update: `nil` when inserted, or when it was neither
+    /// displayed nor within one viewport of the old window (it then comes from off screen).
+    public var frameBefore: ListLayout.ElementFrame?
+    /// Its natural frame after the update, or `nil` when it is gone or not laid out.
+    public var frameAfter: ListLayout.ElementFrame?
+    /// What happened to it.
+    public var change: Change
+
+    /// `change: before@frame → after@frame`.
+    ///
+    /// - Complexity: O(1).
+    public var description: String {
+        "\(change): \(before.map { "\($0)" } ?? "-")@\(frameBefore.map { "\($0)" } ?? "-") → \(after.map { "\($0)" } ?? "-")@\(frameAfter.map { "\($0)" } ?? "-")"
+    }
 }

@@ -64,6 +64,7 @@ extension VirtualList {
         lastResult.leftEntries.removeAll(keepingCapacity: true)
         lastResult.prefetched.removeAll(keepingCapacity: true)
         lastResult.cancelledPrefetches.removeAll(keepingCapacity: true)
+        if !lastResult.transitions.isEmpty { lastResult.transitions.removeAll() }
         if !pendingLeft.isEmpty {
             lastResult.leftEntries.append(contentsOf: pendingLeft)
             pendingLeft.removeAll()

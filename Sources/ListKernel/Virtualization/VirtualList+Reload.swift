@@ -83,19 +83,13 @@ extension VirtualList {
         }
     }
 
-    /// Collapses or expands `section` without animation (its items stay in the model), and
-    /// reconfigures its header so that it shows the new state.
+    /// Collapses or expands `section`; see `setCollapsed(_:sections:)`.
     ///
-    /// - Throws: `ListError.reentrantCall`, `.layout(.sectionOutOfRange)`.
+    /// - Throws: as `setCollapsed(_:sections:)`.
     /// - Complexity: O(log S) plus the pass.
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, section: Int) throws(ListError) -> PassResult<View> {
-        try checkNotCallingOut("setCollapsed(_:section:)")
-        do { try layout.setCollapsed(collapsed, section: section) } catch { throw .layout(error) }
-        let key = sectionKey(section, dataSource: dataSource)
-        if collapsed { collapsedSections.insert(key) } else { collapsedSections.remove(key) }
-        reconfigureDisplayed(.header(section: section))
-        return try reconcile()
+        try setCollapsed(collapsed, sections: [section])
     }
 
     /// Whether `section` is collapsed.

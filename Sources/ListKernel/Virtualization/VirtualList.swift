@@ -80,6 +80,8 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var measuredByIdentifier: [AnyHashable: Double] = [:]
     /// Fold state, keyed by the data source's section identifier (or the index as fallback).
     @exclusivity(unchecked) var collapsedSections: Set<AnyHashable> = []
+    /// The batch being collected while an updates closure runs (nested batches merge in).
+    var openBatch: BatchUpdate?
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///
@@ -152,6 +154,7 @@ public final class VirtualList<View: AnyObject> {
         case prepareForReuse
         case prefetch
         case identifiers
+        case batchUpdates
 
         var description: String {
             switch self {
@@ -164,6 +167,7 @@ public final class VirtualList<View: AnyObject> {
             case .prepareForReuse: "prepareForReuse(_:)"
             case .prefetch: "prefetchItemsAt / cancelPrefetchingForItemsAt"
             case .identifiers: "identifierForSection / identifierForItemAt"
+            case .batchUpdates: "the updates closure of performBatchUpdates(_:)"
             }
         }
     }

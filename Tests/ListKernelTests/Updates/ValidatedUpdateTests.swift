@@ -213,7 +213,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
         #expect(update.layoutSteps.count == 4)
         var layout = try ListLayout(sections: [.init(itemCount: 1_000_000, itemExtent: .estimated(44))])
         try layout.setItemExtent(100, at: p(0, 500_000))
-        try ListLayout.$_invariantChecksSuspended.withValue(true) {
+        try InvariantChecks.$areSuspended.withValue(true) {
             try update.apply(to: &layout) { _ in .init(itemCount: 0, itemExtent: .uniform(1)) }
         }
         layout._checkInvariantsNow()
