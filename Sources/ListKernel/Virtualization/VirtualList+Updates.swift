@@ -28,17 +28,20 @@ extension VirtualList {
     /// - Complexity: O(S + k log n) for S sections and k changes, plus the pass.
     @discardableResult
     public func performBatchUpdates(_ updates: (inout BatchUpdate) -> Void) throws(ListError) -> PassResult<View> {
-        if case .batchUpdates = callout, openBatch != nil {
+        if case .batchUpdates = callout, let nested = nestedBatch {
+            // Nested: collected apart from the outer closure's batch (which that closure is
+            // still writing to), and merged into it when the outer closure returns.
             var inner = BatchUpdate()
             updates(&inner)
-            openBatch?.merge(inner)
+            nestedBatch = nested.merging(inner)
             return lastPass
         }
         try checkNotCallingOut("performBatchUpdates(_:)")
-        openBatch = BatchUpdate()
-        callingOut(.batchUpdates) { updates(&openBatch!) }
-        let batch = openBatch!
-        openBatch = nil
+        var batch = BatchUpdate()
+        nestedBatch = BatchUpdate()
+        callingOut(.batchUpdates) { updates(&batch) }
+        batch.merge(nestedBatch!)
+        nestedBatch = nil
         return try apply(batch)
     }
 

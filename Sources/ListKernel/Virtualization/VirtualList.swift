@@ -80,8 +80,8 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var measuredByIdentifier: [AnyHashable: Double] = [:]
     /// Fold state, keyed by the data source's section identifier (or the index as fallback).
     @exclusivity(unchecked) var collapsedSections: Set<AnyHashable> = []
-    /// The batch being collected while an updates closure runs (nested batches merge in).
-    var openBatch: BatchUpdate?
+    /// Changes of nested `performBatchUpdates` calls while an updates closure runs.
+    var nestedBatch: BatchUpdate?
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///
