@@ -95,7 +95,7 @@ import ListKernelTesting
         frontEnd.sections[1].items.removeLast()
         try list.performBatchUpdates { batch in
             batch.insertItems(at: [path(0, 0)])
-            try? list.performBatchUpdates { $0.deleteItems(at: [path(1, 9)]) }
+            _ = try? list.performBatchUpdates { $0.deleteItems(at: [path(1, 9)]) }
         }
         #expect(try list.layout.itemCount(inSection: 0) == 11)
         #expect(try list.layout.itemCount(inSection: 1) == 9)
