@@ -9,7 +9,7 @@ func referenceWidth(_ character: Character) -> Int {
     let value = character.unicodeScalars.first!.value
     let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
                                        0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-                                       0x1F300...0x1F64F, 0x1F900...0x1F9FF]
+                                       0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F900...0x1F9FF]
     return wide.contains { $0.contains(value) } ? 2 : 1
 }
 
