@@ -47,16 +47,8 @@ public struct ViewLine: Hashable, Sendable {
 ///
 /// - Complexity: every member is O(1) unless noted.
 public class TerminalView: ReusableView {
-    /// How many views were ever made, to give each a serial number.
-    nonisolated(unsafe) private static var made = 0
-
-    /// A number unique to this view in the process (1, 2, 3…), for tests and logs.
-    public let serial: Int
-
-    init() {
-        TerminalView.made += 1
-        serial = TerminalView.made
-    }
+    /// Views are made by the factories the session registers with the kernel's pool.
+    init() {}
 
     /// The lines this view draws, `width` columns wide, from what `configure` put in it.
     ///
