@@ -222,7 +222,6 @@ public final class RecordingFrontEnd: ListDataSource {
             if shown.view.content != expected {
                 problems.append("\(shown.view) displayed for \(shown.element) shows '\(shown.view.content ?? "nothing")', expected '\(expected)'")
             }
-            if shown.view.configuredFor != shown.element { problems.append("\(shown.view) configured for \(String(describing: shown.view.configuredFor)), displayed for \(shown.element)") }
             if shown.view.binding != shown.binding || !list.isCurrent(shown.binding) { problems.append("\(shown.view) binding is stale") }
             if list.pool.state(of: shown.view) != .displayed { problems.append("\(shown.view) is displayed but the pool says \(list.pool.state(of: shown.view))") }
             if displayBalance[shown.view.serial] != 1 { problems.append("\(shown.view) is displayed with display balance \(displayBalance[shown.view.serial] ?? 0)") }

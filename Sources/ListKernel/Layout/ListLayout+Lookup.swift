@@ -8,23 +8,27 @@ extension ListLayout {
     func locate(units offset: Int64) -> (element: ListElement, start: Int64, extent: Int64)? {
         guard offset >= 0, offset < contentUnits else { return nil }
         let (section, remainder) = sectionExtents.search(offset)
-        let record = sections[section]
-        let sectionStart = offset - remainder
-        var local = remainder
-        if local < record.headerUnits {
-            return (.header(section: section), sectionStart, record.headerUnits)
-        }
-        local -= record.headerUnits
-        if !record.isCollapsed {
-            let total = record.items.total
-            if local < total {
-                let (item, inside) = record.items.search(local)
-                let extent = Int64(record.items.extent(at: item))
-                return (.item(ItemPath(section: section, item: item)), offset - inside, extent)
+        // Borrow the record in place: copying it would retain its arrays.
+        return sections.withUnsafeBufferPointer { sections in
+            let record = sections.baseAddress! + section
+            let sectionStart = offset - remainder
+            var local = remainder
+            let header = record.pointee.headerUnits
+            if local < header {
+                return (.header(section: section), sectionStart, header)
             }
-            local -= total
+            local -= header
+            if !record.pointee.isCollapsed {
+                let total = record.pointee.items.total
+                if local < total {
+                    let (item, inside) = record.pointee.items.search(local)
+                    let extent = Int64(record.pointee.items.extent(at: item))
+                    return (.item(ItemPath(section: section, item: item)), offset - inside, extent)
+                }
+                local -= total
+            }
+            return (.footer(section: section), offset - local, record.pointee.footerUnits)
         }
-        return (.footer(section: section), offset - local, record.footerUnits)
     }
 
     /// The frame of `element` in units, or `nil` when it is not laid out (an item of a
@@ -64,45 +68,49 @@ extension ListLayout {
         guard upper > from, from < content else { return }
         var (section, remainder) = sectionExtents.search(from)
         var sectionStart = from - remainder
-        while section < sections.count, sectionStart < upper {
-            let record = sections[section]
-            if record.extent == 0 {
-                // Skip every zero-extent section at this offset in one search.
-                (section, _) = sectionExtents.search(sectionStart)
-                continue
-            }
-            var cursor = sectionStart
-            let header = record.headerUnits
-            if header > 0, cursor + header > from {
-                if !body(.header(section: section), cursor, header) { return }
-            }
-            cursor += header
-            if !record.isCollapsed {
-                let items = record.items
-                let total = items.total
-                var local = max(from - cursor, 0)
-                while local < total, cursor + local < upper {
-                    let (found, inside) = items.search(local)
-                    var item = found
-                    local -= inside
-                    var extent = Int64(items.extent(at: item))
-                    while true {
-                        if !body(.item(ItemPath(section: section, item: item)), cursor + local, extent) { return }
-                        local += extent
-                        item += 1
-                        guard item < items.count, local < total, cursor + local < upper else { break }
-                        extent = Int64(items.extent(at: item))
-                        if extent == 0 { break }  // a zero run: the outer search skips it
-                    }
+        sections.withUnsafeBufferPointer { sections in
+            while section < sections.count, sectionStart < upper {
+                // Borrow the record in place: copying it would retain its arrays.
+                let record = sections.baseAddress! + section
+                let sectionExtent = record.pointee.extent
+                if sectionExtent == 0 {
+                    // Skip every zero-extent section at this offset in one search.
+                    (section, _) = sectionExtents.search(sectionStart)
+                    continue
                 }
-                cursor += total
+                var cursor = sectionStart
+                let header = record.pointee.headerUnits
+                if header > 0, cursor + header > from {
+                    if !body(.header(section: section), cursor, header) { return }
+                }
+                cursor += header
+                if !record.pointee.isCollapsed {
+                    let total = record.pointee.items.total
+                    let count = record.pointee.items.count
+                    var local = max(from - cursor, 0)
+                    while local < total, cursor + local < upper {
+                        let (found, inside) = record.pointee.items.search(local)
+                        var item = found
+                        local -= inside
+                        var extent = Int64(record.pointee.items.extent(at: item))
+                        while true {
+                            if !body(.item(ItemPath(section: section, item: item)), cursor + local, extent) { return }
+                            local += extent
+                            item += 1
+                            guard item < count, local < total, cursor + local < upper else { break }
+                            extent = Int64(record.pointee.items.extent(at: item))
+                            if extent == 0 { break }  // a zero run: the outer search skips it
+                        }
+                    }
+                    cursor += total
+                }
+                let footer = record.pointee.footerUnits
+                if footer > 0, cursor < upper, cursor + footer > from {
+                    if !body(.footer(section: section), cursor, footer) { return }
+                }
+                sectionStart += sectionExtent
+                section += 1
             }
-            let footer = record.footerUnits
-            if footer > 0, cursor < upper, cursor + footer > from {
-                if !body(.footer(section: section), cursor, footer) { return }
-            }
-            sectionStart += record.extent
-            section += 1
         }
     }
 

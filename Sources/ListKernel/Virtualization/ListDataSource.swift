@@ -7,6 +7,9 @@ public struct SectionMetrics: Equatable, Sendable {
     public var footer: Double?
     /// The items' uniform extent, or their estimate until measured.
     public var itemExtent: ListLayout.ItemExtent
+    /// Extents the front end already knows, one per item (UITableView's `heightForRowAt`),
+    /// or `nil`. When given, its count must equal the section's item count.
+    public var measuredItemExtents: [Double]?
 
     /// Creates metrics.
     ///
@@ -15,6 +18,17 @@ public struct SectionMetrics: Equatable, Sendable {
         self.header = header
         self.footer = footer
         self.itemExtent = itemExtent
+        measuredItemExtents = nil
+    }
+
+    /// Metrics with every item's extent known up front; `estimate` sizes items inserted later.
+    ///
+    /// - Complexity: O(1).
+    public init(header: Double? = nil, footer: Double? = nil, measuredItemExtents: [Double], estimate: Double = 44) {
+        self.header = header
+        self.footer = footer
+        itemExtent = .estimated(estimate)
+        self.measuredItemExtents = measuredItemExtents
     }
 }
 

@@ -16,6 +16,9 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
     case notLaidOut(ListElement, operation: String)
     /// The data source reported a negative count.
     case invalidCount(Int, what: String)
+    /// A batch update was inconsistent with the data source's counts, out of range, or
+    /// conflicting; nothing was applied.
+    case update(UpdateError)
     /// A layout question or change was out of range or had a bad extent.
     case layout(LayoutError)
     /// The reuse pool refused an operation.
@@ -37,7 +40,9 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
         case .notLaidOut(let element, let operation):
             "\(operation): \(element) is not laid out (its section is collapsed, or has no such header or footer)"
         case .invalidCount(let count, let what):
-            "the data source reported \(count) \(what); a count must not be negative"
+            "the data source reported \(count) \(what)\(count < 0 ? "; a count must not be negative" : "")"
+        case .update(let error):
+            error.description
         case .layout(let error):
             error.description
         case .reuse(let error):

@@ -44,9 +44,9 @@ extension VirtualList {
     }
 
     static func validate(_ viewport: Viewport) throws(ListError) {
-        let numbers = [viewport.offset, viewport.size, viewport.insets.top, viewport.insets.bottom,
-                       viewport.overscan.ahead, viewport.overscan.behind]
-        guard numbers.allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else {
+        func bad(_ value: Double) -> Bool { !value.isFinite || abs(value) >= 1e12 }
+        if bad(viewport.offset) || bad(viewport.size) || bad(viewport.insets.top) || bad(viewport.insets.bottom)
+            || bad(viewport.overscan.ahead) || bad(viewport.overscan.behind) {
             throw .invalidViewport("offset \(viewport.offset), size \(viewport.size), insets \(viewport.insets.top)/\(viewport.insets.bottom) and overscan \(viewport.overscan.ahead)/\(viewport.overscan.behind) must be finite")
         }
         guard viewport.size >= 0 else { throw .invalidViewport("size \(viewport.size) is negative") }
@@ -58,11 +58,17 @@ extension VirtualList {
         }
     }
 
-    /// Runs passes until no measurement is pending, then reports the net change.
+    /// Runs passes until no measurement is pending, then reports what changed.
     func reconcile() throws(ListError) -> PassResult<View> {
-        let before = displayedStorage
-        lastPass.prefetched.removeAll(keepingCapacity: true)
-        lastPass.cancelledPrefetches.removeAll(keepingCapacity: true)
+        lastResult.enteredEntries.removeAll(keepingCapacity: true)
+        lastResult.leftEntries.removeAll(keepingCapacity: true)
+        lastResult.prefetched.removeAll(keepingCapacity: true)
+        lastResult.cancelledPrefetches.removeAll(keepingCapacity: true)
+        if !lastResult.transitions.isEmpty { lastResult.transitions.removeAll() }
+        if !pendingLeft.isEmpty {
+            lastResult.leftEntries.append(contentsOf: pendingLeft)
+            pendingLeft.removeAll()
+        }
         var adjustment = pendingAdjustment
         pendingAdjustment = 0
         var iterations = 0
@@ -72,37 +78,33 @@ extension VirtualList {
             if pendingMeasurements.isEmpty { break }
             adjustment += applyPendingMeasurements()
         } while iterations < 8
+        if iterations > 1 || !lastResult.leftEntries.isEmpty && !lastResult.enteredEntries.isEmpty {
+            cancelMatchedEvents()
+        }
+        lastResult.anchorAdjustment = adjustment
+        lastResult.viewport = viewport
+        return lastPass
+    }
 
-        var result = lastPass
-        lastPass = PassResult()
-        result.entered.removeAll(keepingCapacity: true)
-        result.left.removeAll(keepingCapacity: true)
-        result.left.append(contentsOf: pendingLeft)
-        pendingLeft.removeAll()
+    /// Over several passes (or a reload followed by a pass) an element can leave and come
+    /// back with the same view, or enter and leave again: such pairs cancel, so `entered`
+    /// and `left` describe the net change from the previous result.
+    func cancelMatchedEvents() {
+        var left = lastResult.leftEntries
+        var entered = lastResult.enteredEntries
         var i = 0
-        var j = 0
-        let after = displayedStorage
-        while i < before.count || j < after.count {
-            if j == after.count || (i < before.count && before[i].element < after[j].element) {
-                result.left.append(EndedElement(element: before[i].element, view: before[i].view))
-                i += 1
-            } else if i == before.count || after[j].element < before[i].element {
-                result.entered.append(after[j])
-                j += 1
+        while i < left.count {
+            if let j = entered.firstIndex(where: { $0.element == left[i].element && $0.view === left[i].view }) {
+                entered.remove(at: j)
+                left.remove(at: i)
             } else {
-                if before[i].view !== after[j].view {
-                    result.left.append(EndedElement(element: before[i].element, view: before[i].view))
-                    result.entered.append(after[j])
-                }
                 i += 1
-                j += 1
             }
         }
-        result.displayed = after
-        result.anchorAdjustment = adjustment
-        result.viewport = viewport
-        lastPass = result
-        return result
+        // An entry that entered and later left within this call never reached the screen.
+        entered.removeAll { entry in displayedIndex(of: entry.element).map { displayedStorage[$0].view !== entry.view } ?? true }
+        lastResult.leftEntries = left
+        lastResult.enteredEntries = entered
     }
 
     /// The materialized window in units: the visible range plus overscan by direction.
@@ -118,7 +120,9 @@ extension VirtualList {
         return (lower, upper)
     }
 
-    /// One reconcile pass over the current layout and viewport.
+    /// One reconcile pass over the current layout and viewport, editing the displayed list in
+    /// place: frames of kept elements are updated, leaving ones removed, entering ones
+    /// inserted where they belong.
     func performPass() throws(ListError) {
         let (lower, upper) = windowUnits()
         scratch.removeAll(keepingCapacity: true)
@@ -128,57 +132,76 @@ extension VirtualList {
         }
         let pins = style == .plain ? addPinnedElements() : nil
 
-        // 1. Entering elements: ask their identifiers and check them before changing anything.
+        // 1. Classify: which displayed entries stay, which scratch entries enter. Entering
+        //    elements' identifiers are asked and checked before anything changes.
         enteringIdentifiers.removeAll(keepingCapacity: true)
-        var i = 0
-        for entry in scratch {
-            while i < displayedStorage.count, displayedStorage[i].element < entry.element { i += 1 }
-            if i < displayedStorage.count, displayedStorage[i].element == entry.element { continue }
-            guard let dataSource else { throw .noDataSource(operation: "a reconcile pass") }
-            let identifier = callingOut(.reuseIdentifier(entry.element)) {
-                dataSource.list(self, reuseIdentifierFor: entry.element)
+        keepFlags.removeAll(keepingCapacity: true)
+        var leaving = 0
+        var classified = 0
+        try displayedStorage.withUnsafeBufferPointer { (shown) throws(ListError) in
+            for entry in scratch {
+                while classified < shown.count, shown[classified].element < entry.element {
+                    keepFlags.append(false)
+                    leaving += 1
+                    classified += 1
+                }
+                if classified < shown.count, shown[classified].element == entry.element {
+                    keepFlags.append(true)
+                    classified += 1
+                    continue
+                }
+                guard let dataSource else { throw .noDataSource(operation: "a reconcile pass") }
+                let identifier = callingOut(.reuseIdentifier(entry.element)) {
+                    dataSource.list(self, reuseIdentifierFor: entry.element)
+                }
+                guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
+                    throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
+                }
+                enteringIdentifiers.append(identifier)
             }
-            guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
-                throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
+            leaving += shown.count - classified
+        }
+        while keepFlags.count < displayedStorage.count { keepFlags.append(false) }
+
+        if leaving > 0 {
+            // 2. Leaving elements end display first, so entering ones can reuse their views.
+            for index in keepFlags.indices where !keepFlags[index] {
+                let shown = displayedStorage[index]
+                endDisplay(shown)
+                lastResult.leftEntries.append(EndedEntry(element: shown.element, view: shown.view))
             }
-            enteringIdentifiers.append(identifier)
+            // 3. Compact the kept entries to the front, in order.
+            var write = 0
+            for read in keepFlags.indices where keepFlags[read] {
+                if write != read { displayedStorage.swapAt(write, read) }
+                write += 1
+            }
+            displayedStorage.removeLast(displayedStorage.count - write)
         }
 
-        // 2. Leaving elements end display first, so entering ones can reuse their views.
-        var j = 0
-        for shown in displayedStorage {
-            while j < scratch.count, scratch[j].element < shown.element { j += 1 }
-            if j < scratch.count, scratch[j].element == shown.element { continue }
-            endDisplay(shown)
-        }
-
-        // 3. The new displayed list: kept views get their new frames, entering ones a view.
-        nextStorage.removeAll(keepingCapacity: true)
-        i = 0
+        // 4. Entering elements are materialized and inserted in order; every frame is set.
         var entering = 0
-        for entry in scratch {
-            while i < displayedStorage.count, displayedStorage[i].element < entry.element { i += 1 }
+        for (index, entry) in scratch.enumerated() {
             let frame = ListLayout.ElementFrame(start: FixedPoint.points(entry.start), extent: FixedPoint.points(entry.extent))
-            if i < displayedStorage.count, displayedStorage[i].element == entry.element {
-                var kept = displayedStorage[i]
-                kept.frame = frame
-                kept.isPinned = false
-                nextStorage.append(kept)
+            let isKept = displayedStorage.withUnsafeBufferPointer { index < $0.count && $0[index].element == entry.element }
+            if isKept {
+                displayedStorage[index].frame = frame
+                displayedStorage[index].isPinned = false
             } else {
-                nextStorage.append(materialize(entry.element, frame: frame, identifier: enteringIdentifiers[entering]))
+                let shown = materialize(entry.element, frame: frame, identifier: enteringIdentifiers[entering])
                 entering += 1
+                displayedStorage.insert(shown, at: index)
+                lastResult.enteredEntries.append(shown)
             }
         }
-        swap(&displayedStorage, &nextStorage)
-        nextStorage.removeAll(keepingCapacity: true)
         if let pins { applyPins(pins) }
         if createdDuringPass { growPoolCapacities() }
         if prefetchDistance > 0 { updatePrefetches(lower: lower, upper: upper) }
     }
 
     /// Dequeues, binds and configures a view for `element`, then marks it displayed.
-    func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) -> DisplayedElement<View> {
-        let view: View
+    func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) -> DisplayedEntry {
+        let view: AnyObject
         do {
             let dequeued = try pool.dequeue(kind: element.kind, identifier: identifier)
             view = dequeued.view
@@ -188,16 +211,17 @@ extension VirtualList {
         }
         let binding = bind(view)
         if case .item(let path) = element, !measuredByIdentifier.isEmpty { restoreCachedMeasurement(path) }
+        let typed = unsafeDowncast(view, to: View.self)
         callingOut(.configure(element)) {
-            dataSource?.list(self, configure: view, for: element, binding: binding)
+            dataSource?.list(self, configure: typed, for: element, binding: binding)
         }
         do { try pool.willDisplay(view) } catch {
             preconditionFailure("kernel invariant: a configured view could not be displayed: \(error)")
         }
         callingOut(.willDisplay(element)) {
-            dataSource?.list(self, willDisplay: view, for: element)
+            dataSource?.list(self, willDisplay: typed, for: element)
         }
-        return DisplayedElement(element: element, view: view, reuseIdentifier: identifier, frame: frame, isPinned: false, binding: binding)
+        return DisplayedEntry(element: element, view: view, reuseIdentifier: identifier, frame: frame, isPinned: false, binding: binding)
     }
 
     /// Raises each identifier's pool capacity to the most views of it displayed at once, so
@@ -213,7 +237,7 @@ extension VirtualList {
         }
         for (key, entry) in counts {
             let identifier = String(key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)[1])
-            let capacity = pool.capacity(kind: entry.kind, identifier: identifier) ?? ReusePool<View>.defaultCapacity
+            let capacity = pool.capacity(kind: entry.kind, identifier: identifier) ?? ReusePool<AnyObject>.defaultCapacity
             if entry.count > capacity { try? pool.setCapacity(entry.count, kind: entry.kind, identifier: identifier) }
         }
     }
@@ -267,17 +291,15 @@ extension VirtualList {
 
     func applyPins(_ pins: Pins) {
         if let header = pins.header, let index = displayedIndex(of: .header(section: header.section)) {
-            let natural = displayedStorage[index].frame
             let pinnedStart = FixedPoint.points(header.pinned)
-            if pinnedStart != natural.start {
+            if pinnedStart != displayedStorage[index].frame.start {
                 displayedStorage[index].frame.start = pinnedStart
                 displayedStorage[index].isPinned = true
             }
         }
         if let footer = pins.footer, let index = displayedIndex(of: .footer(section: footer.section)) {
-            let natural = displayedStorage[index].frame
             let pinnedStart = FixedPoint.points(footer.pinned)
-            if pinnedStart != natural.start {
+            if pinnedStart != displayedStorage[index].frame.start {
                 displayedStorage[index].frame.start = pinnedStart
                 displayedStorage[index].isPinned = true
             }
@@ -319,8 +341,8 @@ extension VirtualList {
             if !cancel.isEmpty { dataSource?.list(self, cancelPrefetchingForItemsAt: cancel) }
             if !announce.isEmpty { dataSource?.list(self, prefetchItemsAt: announce) }
         }
-        lastPass.prefetched.append(contentsOf: announce)
-        lastPass.cancelledPrefetches.append(contentsOf: cancel)
+        lastResult.prefetched.append(contentsOf: announce)
+        lastResult.cancelledPrefetches.append(contentsOf: cancel)
     }
 
     /// Cancels every outstanding prefetch (the model changed under them).

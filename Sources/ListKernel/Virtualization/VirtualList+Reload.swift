@@ -34,12 +34,22 @@ extension VirtualList {
         let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
         guard count >= 0 else { throw .invalidCount(count, what: "items in section \(section)") }
         let metrics = callingOut(.metrics(section)) { dataSource.list(self, metricsForSection: section) }
+        let isCollapsed = collapsedSections.contains(sectionKey(section, dataSource: dataSource))
+        if let extents = metrics.measuredItemExtents {
+            guard extents.count == count else {
+                throw .invalidCount(extents.count, what: "measured item extents for section \(section), which has \(count) items")
+            }
+            return ListLayout.Section(
+                itemExtents: extents, estimate: metrics.itemExtent.points,
+                header: metrics.header, footer: metrics.footer, isCollapsed: isCollapsed
+            )
+        }
         return ListLayout.Section(
             itemCount: count,
             itemExtent: metrics.itemExtent,
             header: metrics.header,
             footer: metrics.footer,
-            isCollapsed: collapsedSections.contains(sectionKey(section, dataSource: dataSource))
+            isCollapsed: isCollapsed
         )
     }
 
@@ -50,10 +60,10 @@ extension VirtualList {
 
     /// Ends the display of every displayed view and returns it to the pool.
     func endAllDisplay() {
-        var ended: [EndedElement<View>] = []
+        var ended: [EndedEntry] = []
         for shown in displayedStorage {
             endDisplay(shown)
-            ended.append(EndedElement(element: shown.element, view: shown.view))
+            ended.append(EndedEntry(element: shown.element, view: shown.view))
         }
         displayedStorage.removeAll(keepingCapacity: true)
         pendingLeft.append(contentsOf: ended)
@@ -61,9 +71,9 @@ extension VirtualList {
     }
 
     /// didEndDisplaying, then back to the pool.
-    func endDisplay(_ shown: DisplayedElement<View>) {
+    func endDisplay(_ shown: DisplayedEntry) {
         callingOut(.didEndDisplaying(shown.element)) {
-            dataSource?.list(self, didEndDisplaying: shown.view, for: shown.element)
+            dataSource?.list(self, didEndDisplaying: unsafeDowncast(shown.view, to: View.self), for: shown.element)
         }
         do {
             try pool.didEndDisplaying(shown.view)
@@ -73,19 +83,13 @@ extension VirtualList {
         }
     }
 
-    /// Collapses or expands `section` without animation (its items stay in the model), and
-    /// reconfigures its header so that it shows the new state.
+    /// Collapses or expands `section`; see `setCollapsed(_:sections:)`.
     ///
-    /// - Throws: `ListError.reentrantCall`, `.layout(.sectionOutOfRange)`.
+    /// - Throws: as `setCollapsed(_:sections:)`.
     /// - Complexity: O(log S) plus the pass.
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, section: Int) throws(ListError) -> PassResult<View> {
-        try checkNotCallingOut("setCollapsed(_:section:)")
-        do { try layout.setCollapsed(collapsed, section: section) } catch { throw .layout(error) }
-        let key = sectionKey(section, dataSource: dataSource)
-        if collapsed { collapsedSections.insert(key) } else { collapsedSections.remove(key) }
-        reconfigureDisplayed(.header(section: section))
-        return try reconcile()
+        try setCollapsed(collapsed, sections: [section])
     }
 
     /// Whether `section` is collapsed.
@@ -117,11 +121,11 @@ extension VirtualList {
         let binding = bind(view)
         displayedStorage[index].binding = binding
         callingOut(.configure(element)) {
-            dataSource?.list(self, configure: view, for: element, binding: binding)
+            dataSource?.list(self, configure: unsafeDowncast(view, to: View.self), for: element, binding: binding)
         }
     }
 
-    func bind(_ view: View) -> BindingToken {
+    func bind(_ view: AnyObject) -> BindingToken {
         do { return try pool.bind(view) } catch {
             preconditionFailure("kernel invariant: a view the list holds could not be bound: \(error)")
         }

@@ -29,45 +29,59 @@
 /// Not `Sendable`: a list and its data source live in one isolation domain (the main actor
 /// for a UI, or a plain thread).
 public final class VirtualList<View: AnyObject> {
-    /// The pool the list recycles views through; register factories here or with
-    /// `register(kind:reuseIdentifier:factory:)`, read counters from it.
-    public let pool: ReusePool<View>
+    /// The pool the list recycles views through: read counters and states from it, set
+    /// capacities, observe discards. Its views are the front end's `View`s, held as
+    /// `AnyObject` so that one compiled reconcile loop serves every view class; register
+    /// factories with `register(kind:reuseIdentifier:factory:)`.
+    public let pool: ReusePool<AnyObject>
     /// The geometry of the list, as of the last reload or update.
-    public internal(set) var layout: ListLayout
+    @exclusivity(unchecked) public internal(set) var layout: ListLayout
     /// The front end the list asks for counts, identifiers and configuration.
     public weak var dataSource: (any ListDataSource<View>)?
     /// Whether headers and footers pin to the viewport edges.
-    public var style: ListStyle
+    @exclusivity(unchecked) public var style: ListStyle
     /// Metrics of sections whose data source does not report its own.
     public var defaultMetrics: SectionMetrics
     /// How far beyond the overscan window, in the scroll direction, items are announced to
     /// `prefetchItemsAt`. 0 (the default) turns prefetching off.
-    public var prefetchDistance: Double = 0
+    @exclusivity(unchecked) public var prefetchDistance: Double = 0
     /// The viewport of the last pass.
-    public internal(set) var viewport = Viewport(size: 0)
+    @exclusivity(unchecked) public internal(set) var viewport = Viewport(size: 0)
     /// The direction of the last offset change.
-    public internal(set) var scrollDirection: ScrollDirection = .forward
+    @exclusivity(unchecked) public internal(set) var scrollDirection: ScrollDirection = .forward
     /// What the last pass did.
-    public internal(set) var lastPass = PassResult<View>()
+    ///
+    /// - Complexity: O(1).
+    public var lastPass: PassResult<View> {
+        var result = lastResult
+        result.displayedEntries = displayedStorage
+        return result
+    }
+    /// The last pass's events; `displayed` lives in `displayedStorage`.
+    @exclusivity(unchecked) var lastResult = PassResult<View>()
 
-    // Internal state.
-    var displayedStorage: [DisplayedElement<View>] = []
-    var nextStorage: [DisplayedElement<View>] = []
-    var scratch: [(element: ListElement, start: Int64, extent: Int64)] = []
-    var enteringIdentifiers: [String] = []
-    var prefetchedItems: [ItemPath] = []
-    var desiredPrefetch: [ItemPath] = []
-    var callout: Callout?
+    // Internal state. The reconcile loop reads and writes these many times per pass; they
+    // are never accessed overlappingly (callbacks can't reach them: re-entrant calls are
+    // refused), so the dynamic exclusivity checks, a third of a pass's cost, are turned off.
+    @exclusivity(unchecked) var displayedStorage: [DisplayedEntry] = []
+    @exclusivity(unchecked) var keepFlags: [Bool] = []
+    @exclusivity(unchecked) var scratch: [(element: ListElement, start: Int64, extent: Int64)] = []
+    @exclusivity(unchecked) var enteringIdentifiers: [String] = []
+    @exclusivity(unchecked) var prefetchedItems: [ItemPath] = []
+    @exclusivity(unchecked) var desiredPrefetch: [ItemPath] = []
+    @exclusivity(unchecked) var callout: Callout?
     /// Set when a pass made a new view (see `growPoolCapacities`).
-    var createdDuringPass = false
-    var pendingMeasurements: [(element: ListElement, extent: Double)] = []
+    @exclusivity(unchecked) var createdDuringPass = false
+    @exclusivity(unchecked) var pendingMeasurements: [(element: ListElement, extent: Double)] = []
     /// Views whose display ended outside a pass (reload, updates), reported by the next pass.
-    var pendingLeft: [EndedElement<View>] = []
+    @exclusivity(unchecked) var pendingLeft: [EndedEntry] = []
     /// An anchor adjustment made outside a pass, reported by the next pass.
-    var pendingAdjustment = 0.0
-    var measuredByIdentifier: [AnyHashable: Double] = [:]
+    @exclusivity(unchecked) var pendingAdjustment = 0.0
+    @exclusivity(unchecked) var measuredByIdentifier: [AnyHashable: Double] = [:]
     /// Fold state, keyed by the data source's section identifier (or the index as fallback).
-    var collapsedSections: Set<AnyHashable> = []
+    @exclusivity(unchecked) var collapsedSections: Set<AnyHashable> = []
+    /// Changes of nested `performBatchUpdates` calls while an updates closure runs.
+    var nestedBatch: BatchUpdate?
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///
@@ -77,7 +91,7 @@ public final class VirtualList<View: AnyObject> {
         self.defaultMetrics = defaultMetrics
         layout = try! ListLayout()
         let relay = ReuseRelay<View>()
-        pool = ReusePool(prepareForReuse: { view in relay.list?.prepareForReuse(view) })
+        pool = ReusePool<AnyObject>(prepareForReuse: { view in relay.list?.prepareForReuse(unsafeDowncast(view, to: View.self)) })
         relay.list = self
     }
 
@@ -87,19 +101,19 @@ public final class VirtualList<View: AnyObject> {
     /// - Throws: `ListError.reuse(.emptyIdentifier)` for an empty identifier.
     /// - Complexity: O(pooled views of the replaced factory).
     public func register(kind: ElementKind = .item, reuseIdentifier: String, factory: @escaping () -> View) throws(ListError) {
-        do { try pool.register(kind: kind, identifier: reuseIdentifier, factory: factory) } catch { throw .reuse(error) }
+        do { try pool.register(kind: kind, identifier: reuseIdentifier, factory: { factory() }) } catch { throw .reuse(error) }
     }
 
     /// The elements displayed after the last pass, in list order.
     ///
     /// - Complexity: O(1).
-    public var displayed: [DisplayedElement<View>] { displayedStorage }
+    public var displayed: DisplayedElements<View> { DisplayedElements(entries: displayedStorage) }
 
     /// The view displaying `element`, or `nil`.
     ///
     /// - Complexity: O(log k) for k displayed elements.
     public func view(for element: ListElement) -> View? {
-        displayedIndex(of: element).map { displayedStorage[$0].view }
+        displayedIndex(of: element).map { unsafeDowncast(displayedStorage[$0].view, to: View.self) }
     }
 
     /// The element `view` is displaying, or `nil`.
@@ -116,13 +130,15 @@ public final class VirtualList<View: AnyObject> {
     public func isCurrent(_ binding: BindingToken) -> Bool { pool.isCurrent(binding) }
 
     func displayedIndex(of element: ListElement) -> Int? {
-        var low = 0
-        var high = displayedStorage.count
-        while low < high {
-            let mid = (low + high) / 2
-            if displayedStorage[mid].element < element { low = mid + 1 } else { high = mid }
+        displayedStorage.withUnsafeBufferPointer { shown in
+            var low = 0
+            var high = shown.count
+            while low < high {
+                let mid = (low + high) / 2
+                if shown[mid].element < element { low = mid + 1 } else { high = mid }
+            }
+            return low < shown.count && shown[low].element == element ? low : nil
         }
-        return low < displayedStorage.count && displayedStorage[low].element == element ? low : nil
     }
 
     // MARK: Callouts
@@ -138,6 +154,7 @@ public final class VirtualList<View: AnyObject> {
         case prepareForReuse
         case prefetch
         case identifiers
+        case batchUpdates
 
         var description: String {
             switch self {
@@ -150,6 +167,7 @@ public final class VirtualList<View: AnyObject> {
             case .prepareForReuse: "prepareForReuse(_:)"
             case .prefetch: "prefetchItemsAt / cancelPrefetchingForItemsAt"
             case .identifiers: "identifierForSection / identifierForItemAt"
+            case .batchUpdates: "the updates closure of performBatchUpdates(_:)"
             }
         }
     }
