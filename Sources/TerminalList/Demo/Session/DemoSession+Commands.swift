@@ -101,19 +101,23 @@ extension DemoSession {
         }
     }
 
-    /// `c` and `e`: folds or unfolds every section that is not so already. The viewport is
-    /// emptied for the batch, so the kernel's one pass per section shows nothing and makes
-    /// no view; the views come back from the pool when it is restored.
+    /// `c` and `e`: folds or unfolds every section that is not so already, in one kernel
+    /// update (`setCollapsed(_:sections:)`), then sets the footers of the empty ones among
+    /// them.
     func setAllCollapsed(_ collapsed: Bool) throws(ListError) {
+        let sections = (0..<source.data.sectionCount).filter { isFolded($0) != collapsed }
+        var moved: [ListElement] = []
+        if collapsed, let path = source.selection?.itemPath {
+            // The selection can't stay on a row that disappears: it moves to its header.
+            source.selection = .header(section: path.section)
+            moved = [.header(section: path.section)]
+        }
         try timed { () throws(ListError) in
-            let saved = list.viewport
-            var empty = saved
-            empty.size = 0
-            try list.setViewport(empty)
-            for section in 0..<list.layout.sectionCount where ((try? list.isCollapsed(section: section)) ?? collapsed) != collapsed {
-                try setCollapsed(collapsed, section: section)
+            try list.reconfigure(moved)
+            try list.setCollapsed(collapsed, sections: sections)
+            for section in sections where source.hasFooter(section: section) {
+                try list.setMeasuredExtent(DemoListSource.footerExtent(isCollapsed: collapsed), for: .footer(section: section))
             }
-            try list.setViewport(saved)
         }
         try revealSelection()
     }

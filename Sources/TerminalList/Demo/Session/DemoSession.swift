@@ -22,8 +22,9 @@ public import ListKernel
 /// for the last command.
 ///
 /// - Complexity: each command is O(log n + k) kernel work for k views on screen, except
-///   ``DemoCommand/collapseAll`` and ``DemoCommand/expandAll`` (one kernel pass per section
-///   that changes) and ``DemoCommand/search(_:)`` (a scan of the model's titles).
+///   ``DemoCommand/collapseAll`` and ``DemoCommand/expandAll`` (O(t log S) for t sections
+///   that change, one kernel update, plus a pass per empty section's footer) and
+///   ``DemoCommand/search(_:)`` (a scan of the model's titles).
 public final class DemoSession {
     /// The kernel's list.
     public let list: VirtualList<TerminalView>
@@ -62,12 +63,11 @@ public final class DemoSession {
         source.selection = data.sectionCount > 0 ? .header(section: 0) : nil
         let rows = Double(listRows)
         try timed { () throws(ListError) in
-            // The viewport is empty until every starting fold is set, so those passes show
-            // nothing and make no views.
+            // The viewport is empty until the starting folds are set (the data source can't
+            // report them), so those passes show nothing and make no views.
             try list.reloadData()
-            for section in 0..<data.sectionCount where data.isInitiallyCollapsed(section: section) {
-                try list.setCollapsed(true, section: section)
-            }
+            let folded = (0..<data.sectionCount).filter { data.isInitiallyCollapsed(section: $0) }
+            if !folded.isEmpty { try list.setCollapsed(true, sections: folded) }
             try list.setViewport(Viewport(offset: 0, size: rows))
         }
     }
