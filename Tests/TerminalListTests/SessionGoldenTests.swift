@@ -244,10 +244,10 @@ struct SessionGoldenTests {
             help,
         ], "越 folded again")
 
-        // Unfold everything: the selection stays on 越, whose footer would pin over it at the
-        // bottom edge, so the list scrolls one more line. Unfolding shows 张辽, 李典, 曹洪 and
-        // 关羽 (four rows made); scrolling to 越 recycles four rows, 吴's and 越's headers and
-        // the footer (seven reused).
+        // Unfold everything: the selection stays on 越. Unfolding shows 张辽, 李典, 曹洪 and
+        // 关羽 (four rows made; 吴's and 越's headers go to the pool). Scrolling to 越, with
+        // room left for its footer, which pins at the bottom edge, recycles three rows for
+        // 周瑜, 鲁肃, 黄盖, the two headers for 吴 and 越, and the pooled footer (six reused).
         try session.run("e")
         expectScreen(session.lines, [
             line("  ▾ 吴 (3)", columns: c),
@@ -256,7 +256,7 @@ struct SessionGoldenTests {
             line("    黄盖", columns: c),
             line("> ▾ 越 (0)", columns: c),
             line("    (no items)", columns: c),
-            line(" 4 sections · 9 rows · 9-14/14 · views 9/7", "0.0 µs ", columns: c),
+            line(" 4 sections · 9 rows · 9-14/14 · views 9/6", "0.0 µs ", columns: c),
             help,
         ], "everything unfolded")
     }

@@ -257,12 +257,13 @@ extension VirtualList {
         displayedStorage = kept
         cancelAllPrefetches()
 
-        // 5. Keep the anchor still.
+        // 5. Keep the anchor still, and never show space past the end of the content.
         if let anchor, let frame = layout.unitFrame(of: anchor.element) {
             let delta = FixedPoint.points(frame.start - anchor.start)
             viewport.offset += delta
             pendingAdjustment += delta
         }
+        pendingAdjustment += clampOffsetToContent()
 
         // 6. Reconfigure in place, then reconcile.
         for element in reconfigure { reconfigureDisplayed(element) }
