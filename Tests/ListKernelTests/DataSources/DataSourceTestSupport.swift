@@ -119,3 +119,121 @@ func conversionProblems(old: Snap, new: Snap, conversion: BatchUpdate.DiffConver
     }
     return problems
 }
+
+/// What the views of a `DiffableHarness` must show, and what its callbacks saw.
+final class DiffableModel {
+    /// Content versions of items and sections: bumping one (with a mark) changes what the
+    /// views show.
+    var itemVersions: [Int: Int] = [:]
+    var sectionVersions: [Int: Int] = [:]
+    /// Configure calls, items and supplementary views together.
+    var configureCount = 0
+    /// What each header view captured when it was last configured (a tap handler's state):
+    /// its section's identifier and its section index at that time.
+    var headerCaptures: [ObjectIdentifier: (id: Int, index: Int)] = [:]
+    /// Called from `sectionMetrics` (to look at the data source during an apply).
+    var onMetrics: ((Int) -> Void)?
+    /// Reuse identifiers to hand out instead of the registered ones, by item identifier.
+    var bogusIdentifierForItem: Int?
+
+    func itemContent(_ id: Int) -> String { "item \(id) v\(itemVersions[id, default: 0])" }
+    func supplementaryContent(_ kind: ElementKind, _ section: Int) -> String { "\(kind) \(section) v\(sectionVersions[section, default: 0])" }
+}
+
+/// A list of recording views fed by a `ListDiffableDataSource<Int, Int, RecordingView>`:
+/// items show `item <id> v<version>`, headers and footers `<kind> <section id> v<version>`.
+final class DiffableHarness {
+    let model = DiffableModel()
+    let list: VirtualList<RecordingView>
+    let dataSource: ListDiffableDataSource<Int, Int, RecordingView>
+
+    /// Metrics by section identifier: header 30, footer 10, items 44 (uniform).
+    static func standardMetrics(_ section: Int) -> SectionMetrics {
+        SectionMetrics(header: 30, footer: 10, itemExtent: .uniform(44))
+    }
+
+    init(style: ListStyle = .plain, metrics: @escaping (Int) -> SectionMetrics = DiffableHarness.standardMetrics) {
+        let list = VirtualList<RecordingView>(style: style)
+        for kind in [ElementKind.item, .header, .footer] {
+            try! list.register(kind: kind, reuseIdentifier: kind.name) { RecordingView(kind: kind, reuseIdentifier: kind.name) }
+        }
+        let model = self.model
+        final class Box { weak var dataSource: ListDiffableDataSource<Int, Int, RecordingView>? }
+        let box = Box()
+        dataSource = ListDiffableDataSource(
+            list: list,
+            configure: { view, id, _, binding in
+                model.configureCount += 1
+                view.content = model.itemContent(id)
+                view.binding = binding
+            },
+            configureSupplementary: { view, element, section in
+                model.configureCount += 1
+                view.content = model.supplementaryContent(element.kind, section)
+                if element.kind == .header { model.headerCaptures[ObjectIdentifier(view)] = (section, element.section) }
+            },
+            reuseIdentifier: { element in
+                if let bogus = model.bogusIdentifierForItem, case .item(let path) = element,
+                   box.dataSource?.itemIdentifier(for: path) == bogus {
+                    return "unregistered"
+                }
+                return element.kind.name
+            },
+            sectionMetrics: { section in
+                model.onMetrics?(section)
+                return metrics(section)
+            }
+        )
+        box.dataSource = dataSource
+        self.list = list
+    }
+
+    /// The view showing item `id`, if displayed.
+    func view(ofItem id: Int) -> RecordingView? {
+        dataSource.itemPath(for: id).flatMap { list.view(for: .item($0)) }
+    }
+
+    /// The displayed elements with their views' identities.
+    var displayedViews: [ListElement: ObjectIdentifier] {
+        Dictionary(uniqueKeysWithValues: list.displayed.map { ($0.element, ObjectIdentifier($0.view)) })
+    }
+
+    /// Everything wrong with what the list displays: each view shows the content of the
+    /// identifier now at its element (from the data source's snapshot and the model), has a
+    /// current binding (items), is `displayed` in the pool, appears once and is of its
+    /// element's kind.
+    func problems() -> [String] {
+        var problems: [String] = []
+        var seen = Set<ObjectIdentifier>()
+        var previous: ListElement?
+        for shown in list.displayed {
+            if let previous, !(previous < shown.element) { problems.append("displayed out of order at \(shown.element)") }
+            previous = shown.element
+            if !seen.insert(ObjectIdentifier(shown.view)).inserted { problems.append("\(shown.view) displayed twice") }
+            let expected: String
+            switch shown.element {
+            case .item(let path):
+                guard let id = dataSource.itemIdentifier(for: path) else {
+                    problems.append("\(shown.element) displayed, but the snapshot has no such item")
+                    continue
+                }
+                expected = model.itemContent(id)
+                if shown.view.binding != shown.binding || !list.isCurrent(shown.binding) {
+                    problems.append("\(shown.view) showing \(shown.element) has a stale binding")
+                }
+            case .header(let section), .footer(let section):
+                guard let id = dataSource.sectionIdentifier(for: section) else {
+                    problems.append("\(shown.element) displayed, but the snapshot has no such section")
+                    continue
+                }
+                expected = model.supplementaryContent(shown.element.kind, id)
+            }
+            if shown.view.content != expected {
+                problems.append("\(shown.view) at \(shown.element) shows '\(shown.view.content ?? "nothing")', expected '\(expected)'")
+            }
+            if list.pool.state(of: shown.view) != .displayed { problems.append("\(shown.view) is \(String(describing: list.pool.state(of: shown.view))) in the pool") }
+            if shown.view.kind != shown.element.kind { problems.append("\(shown.view) of kind \(shown.view.kind) shows \(shown.element)") }
+        }
+        return problems
+    }
+}
