@@ -63,9 +63,10 @@ extension ListDiffableDataSource {
         do {
             try list.apply(conversion.batch)
         } catch {
-            if case .unregisteredIdentifier = error {} else { current = old }
+            restore(old, after: error)
             throw error
         }
+        _checkInvariants()
         guard !conversion.reconfiguredAfterMove.isEmpty else { return list.lastPass }
 
         // Moved items that are only reconfigured kept their views through the move; they
@@ -106,9 +107,11 @@ extension ListDiffableDataSource {
         do {
             let pass = try list.reloadData()
             isLoaded = true
+            _checkInvariants()
             return pass
         } catch {
-            if case .unregisteredIdentifier = error { isLoaded = true } else { current = old }
+            if case .unregisteredIdentifier = error { isLoaded = true }
+            restore(old, after: error)
             throw error
         }
     }
@@ -158,6 +161,24 @@ extension ListDiffableDataSource {
     /// - Complexity: O(1).
     public func isCollapsed(section: SectionID) -> Bool? {
         current.indexOfSection(section).flatMap { try? list.isCollapsed(section: $0) }
+    }
+
+    /// Puts `old` back as the current snapshot after the list rejected an apply, unless the
+    /// list had already taken the new layout (an unregistered reuse identifier is found by
+    /// the pass, after the layout changed): then the new snapshot stays, so that model and
+    /// layout agree.
+    func restore(_ old: Snapshot, after error: ListError) {
+        switch error {
+        case .unregisteredIdentifier:
+            _checkInvariants()
+        case .reentrantCall:
+            // Called from inside a callback of an update in progress: the list's layout is
+            // in the middle of changing, so it is not compared.
+            current = old
+        default:
+            current = old
+            _checkInvariants()
+        }
     }
 
     /// Throws unless this data source is still the list's data source.
