@@ -1,0 +1,170 @@
+// Turning a diff into a batch update.
+//
+// A diff and a batch speak the same index spaces (deletes, reloads, reconfigures and move
+// sources before the update; inserts and move destinations after it), so most changes map
+// one to one. Three shapes a diff may hold are conflicts for the batch validator (as they
+// are crashes for UIKit); each becomes a named normalization rule:
+//
+//   diff                                     batch
+//   ─────────────────────────────────────    ──────────────────────────────────────────
+//   item moved and updated                   delete at `from` + insert at `to`
+//                                            ("an updated item that moves is replaced")
+//   section moved and updated                delete section `from` + insert section `to`
+//                                            ("a reloaded section that moves is replaced")
+//   item operation inside a reloaded or      dropped; a move out of such a section becomes
+//   replaced section                         an insert at its destination, a move into one
+//                                            a delete at its source
+//                                            ("a reloaded section replaces its items")
+//
+// Items moving inside a moved section need no rule: the validator addresses them by the
+// section's old index before the update and its new index after it, which is where the
+// diff puts them.
+
+extension BatchUpdate {
+    /// The batch update a sectioned diff describes, in the same index spaces, ready for
+    /// `validated(before:after:)` with the diff's item counts (it is never rejected) or for
+    /// `VirtualList.apply(_:)`.
+    ///
+    /// ```swift
+    /// let diff = newSnapshot.difference(from: oldSnapshot)
+    /// let batch = BatchUpdate(diff)
+    /// let update = try batch.validated(before: diff.itemCountsBefore, after: diff.itemCountsAfter)
+    /// ```
+    ///
+    /// Section and item deletes, inserts and moves carry over; an item update becomes a
+    /// reload (`kind == .reload`, a fresh view) or a reconfigure (`.reconfigure`, the same
+    /// view) at its before-state path; a section update becomes a section reload. Shapes a
+    /// batch can't hold are normalized:
+    /// - **An updated item that moves is replaced**: deleted at its old path and inserted at
+    ///   its new one (a batch can't reload or reconfigure a moved item, like UIKit), so its
+    ///   view is replaced. `ListDiffableDataSource` keeps the view of a moved item that is
+    ///   only reconfigured instead, by reconfiguring it after the batch.
+    /// - **A reloaded section that moves is replaced**: deleted at its old index and inserted
+    ///   at its new one.
+    /// - **A reloaded section replaces its items**: no item operation names a reloaded or
+    ///   replaced section; an item that moves out of one is inserted at its destination, an
+    ///   item that moves into one is deleted at its source.
+    ///
+    /// - Parameter diff: a diff whose parts are consistent (as `SectionedDiff(from:to:)` and
+    ///   `ListSnapshot.difference(from:)` produce them).
+    /// - Complexity: O(k) for k changes in the diff.
+    public init(_ diff: SectionedDiff) {
+        self = BatchUpdate._converting(diff, rebindingMovedReconfigures: false).batch
+    }
+
+    /// The batch update a diff of one section's items describes: its indexes become paths in
+    /// section `section`.
+    ///
+    /// ```swift
+    /// let diff = try LinearDiff(from: oldRows, to: newRows)
+    /// try list.performBatchUpdates { $0.merge(BatchUpdate(diff, section: 2, updatesAs: .reconfigure)) }
+    /// ```
+    ///
+    /// An updated element that also moves is deleted and inserted (as for a sectioned diff).
+    ///
+    /// - Parameters:
+    ///   - diff: the diff of the section's items.
+    ///   - section: the section's index (the same before and after the update).
+    ///   - kind: how the diff's updates are applied: `.reload` (a fresh view, the default) or
+    ///     `.reconfigure` (the same view).
+    /// - Complexity: O(k) for k changes in the diff.
+    public init(_ diff: LinearDiff, section: Int, updatesAs kind: UpdateKind = .reload) {
+        self.init()
+        func path(_ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
+        let updated = Set(diff.updates.map(\.from))
+        let moved = Set(diff.moves.map(\.from))
+        deleteItems(at: diff.deletedIndices.lazy.map(path))
+        insertItems(at: diff.insertedIndices.lazy.map(path))
+        for move in diff.moves {
+            if updated.contains(move.from) {
+                deleteItems(at: CollectionOfOne(path(move.from)))
+                insertItems(at: CollectionOfOne(path(move.to)))
+            } else {
+                moveItem(from: path(move.from), to: path(move.to))
+            }
+        }
+        let inPlace = diff.updates.lazy.filter { !moved.contains($0.from) }.map { path($0.from) }
+        if kind == .reload { reloadItems(at: inPlace) } else { reconfigureItems(at: inPlace) }
+    }
+
+    /// A batch converted from a diff, and the moved items to reconfigure once it is applied.
+    struct DiffConversion {
+        /// The batch.
+        var batch = BatchUpdate()
+        /// After-state paths of items that move and are reconfigured: the batch moves them
+        /// (keeping their views), and the caller reconfigures them afterwards.
+        var reconfiguredAfterMove: [ItemPath] = []
+    }
+
+    /// Converts `diff` (see `init(_:)`); with `rebindingMovedReconfigures`, a moved item that
+    /// is only reconfigured stays a move and is listed for a reconfigure after the batch,
+    /// instead of being deleted and inserted.
+    ///
+    /// - Complexity: O(k) for k changes in the diff.
+    static func _converting(_ diff: SectionedDiff, rebindingMovedReconfigures: Bool) -> DiffConversion {
+        var result = DiffConversion()
+        var batch = BatchUpdate()
+
+        // Sections. A replaced section (reloaded, or reloaded and moved) takes no item
+        // operation, on either side.
+        var sectionDestination: [Int: Int] = [:]
+        for move in diff.sectionMoves { sectionDestination[move.from] = move.to }
+        var replacedOld = Set<Int>()
+        var replacedNew = Set<Int>()
+        var replacedMoves = Set<Int>()
+        for update in diff.sectionUpdates {
+            replacedOld.insert(update.from)
+            replacedNew.insert(update.to)
+            if sectionDestination[update.from] != nil {
+                replacedMoves.insert(update.from)
+                batch.deleteSections(CollectionOfOne(update.from))
+                batch.insertSections(CollectionOfOne(update.to))
+            } else {
+                batch.reloadSections(CollectionOfOne(update.from))
+            }
+        }
+        batch.deleteSections(diff.deletedSections)
+        batch.insertSections(diff.insertedSections)
+        for move in diff.sectionMoves where !replacedMoves.contains(move.from) {
+            batch.moveSection(from: move.from, to: move.to)
+        }
+
+        // Items.
+        batch.deleteItems(at: diff.deletedItems.lazy.filter { !replacedOld.contains($0.section) })
+        batch.insertItems(at: diff.insertedItems.lazy.filter { !replacedNew.contains($0.section) })
+        var updateKind: [ItemPath: UpdateKind] = [:]
+        for update in diff.itemUpdates { updateKind[update.from] = update.kind }
+        var movedSources = Set<ItemPath>()
+        for move in diff.itemMoves {
+            movedSources.insert(move.from)
+            switch (replacedOld.contains(move.from.section), replacedNew.contains(move.to.section)) {
+            case (true, true):
+                continue
+            case (true, false):
+                batch.insertItems(at: CollectionOfOne(move.to))
+            case (false, true):
+                batch.deleteItems(at: CollectionOfOne(move.from))
+            case (false, false):
+                switch updateKind[move.from] {
+                case nil:
+                    batch.moveItem(from: move.from, to: move.to)
+                case .reconfigure? where rebindingMovedReconfigures:
+                    batch.moveItem(from: move.from, to: move.to)
+                    result.reconfiguredAfterMove.append(move.to)
+                case _?:
+                    batch.deleteItems(at: CollectionOfOne(move.from))
+                    batch.insertItems(at: CollectionOfOne(move.to))
+                }
+            }
+        }
+        for update in diff.itemUpdates where !movedSources.contains(update.from) && !replacedOld.contains(update.from.section) {
+            if update.kind == .reload {
+                batch.reloadItems(at: CollectionOfOne(update.from))
+            } else {
+                batch.reconfigureItems(at: CollectionOfOne(update.from))
+            }
+        }
+        result.batch = batch
+        return result
+    }
+}
