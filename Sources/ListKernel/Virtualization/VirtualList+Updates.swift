@@ -230,9 +230,11 @@ extension VirtualList {
         let before = displayedStorage.map(\.element)
 
         // 2. The anchor: the first displayed element at or below the top edge that survives.
+        //    A list scrolled to its very top stays there (what is inserted above shows), as
+        //    a table view at the top does.
         let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top) ?? 0
         var anchor: (element: ListElement, start: Int64)?
-        for element in before {
+        for element in before where viewport.offset > -viewport.insets.top {
             guard let frame = oldFrames[element], frame.start + frame.extent > top, let new = newElement(element) else { continue }
             anchor = (new, frame.start)
             break

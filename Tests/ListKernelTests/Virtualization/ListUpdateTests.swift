@@ -213,11 +213,25 @@ import ListKernelTesting
         let frontEnd = RecordingFrontEnd(sections: [RecordingSection(id: 0, items: Array(0..<20), header: nil, itemExtent: .estimated(44))])
         let list = frontEnd.makeList(style: .grouped, viewport: Viewport(size: 300))
         frontEnd.onConfigure = { list, _, element in
-            if element == .item(ItemPath(section: 0, item: 2)) { try? list.setMeasuredExtent(100, for: element) }
+            if element == .item(ItemPath(section: 0, item: 2)) { _ = try? list.setMeasuredExtent(100, for: element) }
         }
         try list.reconfigure([.item(ItemPath(section: 0, item: 2))])
         #expect(try list.layout.itemExtent(at: ItemPath(section: 0, item: 2)) == 100)
         #expect(list.displayed.first { $0.element == .item(ItemPath(section: 0, item: 3)) }?.frame.start == 188)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+}
+
+@Suite struct TopEdgeTests {
+    @Test func aListAtItsVeryTopShowsWhatIsInsertedAboveInsteadOfScrollingPastIt() throws {
+        let frontEnd = RecordingFrontEnd(sections: uniformSections(2, items: 5))
+        let list = frontEnd.makeList(style: .plain, viewport: Viewport(size: 400))
+        frontEnd.sections.insert(RecordingSection(id: 9, items: [9_000]), at: 0)
+        let pass = try list.performBatchUpdates { $0.insertSections([0]) }
+        #expect(list.viewport.offset == 0)
+        #expect(pass.anchorAdjustment == 0)
+        #expect(list.displayed.first?.element == .header(section: 0))
+        #expect(list.view(for: .header(section: 0))?.content == "header of section 9 ▾")
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 }
