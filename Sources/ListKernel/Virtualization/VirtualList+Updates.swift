@@ -60,11 +60,11 @@ extension VirtualList {
         }
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
-        var after: [Int] = []
-        after.reserveCapacity(sectionCount)
-        for section in 0..<sectionCount {
-            let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
-            after.append(count)
+        var after = [Int](repeating: 0, count: sectionCount)
+        callingOut(.counts) {
+            after.withUnsafeMutableBufferPointer { after in
+                for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
+            }
         }
         let update: ValidatedUpdate
         do { update = try batch.validated(before: before, after: after) } catch { throw .update(error) }
