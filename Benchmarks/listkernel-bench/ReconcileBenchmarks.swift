@@ -29,9 +29,7 @@ final class BenchFrontEnd: ListDataSource {
             ? SectionMetrics(header: 30, footer: 10, itemExtent: .estimated(44))
             : SectionMetrics(header: 30, footer: 10, measuredItemExtents: extents[section])
     }
-    func list(_ list: VirtualList<BenchView>, reuseIdentifierFor element: ListElement) -> String {
-        element.kind == .header ? "header" : (element.kind == .footer ? "footer" : "item")
-    }
+    func list(_ list: VirtualList<BenchView>, reuseIdentifierFor element: ListElement) -> String { element.kind.name }
     func list(_ list: VirtualList<BenchView>, configure view: BenchView, for element: ListElement, binding: BindingToken) {
         view.value = element.section
         if measuresOnConfigure, case .item(let path) = element {
@@ -39,15 +37,19 @@ final class BenchFrontEnd: ListDataSource {
         }
     }
 
-    func makeList() -> VirtualList<BenchView> {
-        let list = VirtualList<BenchView>(style: .plain)
-        for (kind, name) in [(ElementKind.item, "item"), (.header, "header"), (.footer, "footer")] {
-            try! list.register(kind: kind, reuseIdentifier: name) { BenchView() }
-        }
-        list.dataSource = self
-        try! list.reloadData()
-        return list
+    func makeList() -> VirtualList<BenchView> { makeBenchList(self) }
+}
+
+/// A plain-style list over `dataSource` with one identifier per kind ("item", "header",
+/// "footer"), reloaded.
+func makeBenchList(_ dataSource: some ListDataSource<BenchView>) -> VirtualList<BenchView> {
+    let list = VirtualList<BenchView>(style: .plain)
+    for kind in [ElementKind.item, .header, .footer] {
+        try! list.register(kind: kind, reuseIdentifier: kind.name) { BenchView() }
     }
+    list.dataSource = dataSource
+    try! list.reloadData()
+    return list
 }
 
 /// Offsets of a fling: steps of 5...60 points, wrapping to the top at the end.

@@ -28,22 +28,12 @@ final class CountsFrontEnd: ListDataSource {
             ? SectionMetrics(header: 30, footer: 10, measuredItemExtents: extents[section], estimate: 110)
             : SectionMetrics(header: 30, footer: 10, itemExtent: .estimated(110))
     }
-    func list(_ list: VirtualList<BenchView>, reuseIdentifierFor element: ListElement) -> String {
-        element.kind == .header ? "header" : (element.kind == .footer ? "footer" : "item")
-    }
+    func list(_ list: VirtualList<BenchView>, reuseIdentifierFor element: ListElement) -> String { element.kind.name }
     func list(_ list: VirtualList<BenchView>, configure view: BenchView, for element: ListElement, binding: BindingToken) {
         view.value = element.section
     }
 
-    func makeList() -> VirtualList<BenchView> {
-        let list = VirtualList<BenchView>(style: .plain)
-        for (kind, name) in [(ElementKind.item, "item"), (.header, "header"), (.footer, "footer")] {
-            try! list.register(kind: kind, reuseIdentifier: name) { BenchView() }
-        }
-        list.dataSource = self
-        try! list.reloadData()
-        return list
-    }
+    func makeList() -> VirtualList<BenchView> { makeBenchList(self) }
 
     /// Changes the model by `deletes` deletes and `inserts` inserts at random places (each in
     /// a random section), and returns the batch that describes the change.
