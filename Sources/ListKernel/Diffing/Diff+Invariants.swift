@@ -53,8 +53,9 @@ extension SectionedDiff {
         }
         let totalBefore = itemCountsBefore.reduce(0, +)
         let totalAfter = itemCountsAfter.reduce(0, +)
-        let deletedWithSections = deletedSections.reduce(0) { $0 + itemCountsBefore[$1] }
-        let insertedWithSections = insertedSections.reduce(0) { $0 + itemCountsAfter[$1] }
+        // Items of deleted, inserted and reloaded sections go with their section.
+        let deletedWithSections = (deletedSections + sectionUpdates.map(\.from)).reduce(0) { $0 + itemCountsBefore[$1] }
+        let insertedWithSections = (insertedSections + sectionUpdates.map(\.to)).reduce(0) { $0 + itemCountsAfter[$1] }
         precondition(
             totalBefore - deletedWithSections - deletedItems.count == totalAfter - insertedWithSections - insertedItems.count,
             "item counts do not balance"

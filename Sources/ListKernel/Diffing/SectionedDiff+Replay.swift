@@ -6,17 +6,18 @@
 //   items:    in each surviving section, deletes and move sources leave, inserts and move
 //             destinations take their after-state slots, and the remaining items of the
 //             section's before-state self fill the other slots in order;
-//   inserted sections come whole from the new state; no item change may touch a deleted or
-//   an inserted section.
+//   inserted and reloaded sections come whole from the new state (a reload replaces the
+//   section, and may change its item count, as UIKit's reloadSections does); no item change
+//   may touch a deleted, an inserted or a reloaded section.
 
 extension SectionedDiff {
     /// Applies the diff to `old` with UIKit's batch-update rules and returns the after-state.
     ///
-    /// Sections and items that survive or move come from `old`. Inserted sections come whole
-    /// from `newSection`; inserted and updated items come from `newItem`, asked once per such
-    /// after-state path. A section update changes no item (it tells a host to refresh the
-    /// section); it is checked like an item update. Every rule is checked first, so a batch
-    /// UIKit would reject is reported and nothing is built.
+    /// Sections and items that survive or move come from `old`. Inserted and reloaded
+    /// sections come whole from `newSection` (a reload replaces the section, as UIKit's
+    /// `reloadSections` does); inserted and updated items come from `newItem`, asked once per
+    /// such after-state path. Every rule is checked first, so a batch UIKit would reject is
+    /// reported and nothing is built.
     ///
     /// ```swift
     /// let result = try diff.replay(on: old, newSection: { new[$0] }, newItem: { new[$0.section].items[$0.item] })
@@ -50,15 +51,16 @@ extension SectionedDiff {
         result.reserveCapacity(itemCountsAfter.count)
         for section in itemCountsAfter.indices {
             let oldSection = plan.sections.source[section]
-            guard oldSection >= 0 else {
-                let inserted = newSection(section)
-                guard inserted.items.count == itemCountsAfter[section] else {
+            guard oldSection >= 0, !plan.isReloadedAfter[section] else {
+                let replaced = newSection(section)
+                let what = oldSection >= 0 ? "reloaded" : "inserted"
+                guard replaced.items.count == itemCountsAfter[section] else {
                     throw DiffReplayError(
                         .shapeMismatch,
-                        "inserted section \(section) has \(inserted.items.count) items, the batch says \(itemCountsAfter[section])"
+                        "\(what) section \(section) has \(replaced.items.count) items, the batch says \(itemCountsAfter[section])"
                     )
                 }
-                result.append(inserted)
+                result.append(replaced)
                 continue
             }
             var items: [Item] = []
@@ -87,6 +89,8 @@ internal struct _SectionedReplayPlan {
     var itemSource: [[ItemPath]]
     /// For each after-state section, whether an update names each slot.
     var isUpdated: [[Bool]]
+    /// For each after-state section, whether a section update (reload) replaces it whole.
+    var isReloadedAfter: [Bool]
 
     /// Checks `diff` against UIKit's rules and resolves every after-state slot.
     ///
@@ -109,6 +113,13 @@ internal struct _SectionedReplayPlan {
         let source = sections.source
         var isSectionDeleted = [Bool](repeating: false, count: countsBefore.count)
         for section in diff.deletedSections { isSectionDeleted[section] = true }
+        var isReloadedBefore = [Bool](repeating: false, count: countsBefore.count)
+        var isReloadedAfter = [Bool](repeating: false, count: countsAfter.count)
+        for update in diff.sectionUpdates {
+            isReloadedBefore[update.from] = true
+            isReloadedAfter[update.to] = true
+        }
+        self.isReloadedAfter = isReloadedAfter
 
         // Before-state item roles: 0 survivor, 1 deleted, 2 move source.
         var role = countsBefore.map { [UInt8](repeating: 0, count: $0) }
@@ -121,6 +132,9 @@ internal struct _SectionedReplayPlan {
             }
             guard !isSectionDeleted[path.section] else {
                 throw DiffReplayError(.changeInDeletedSection, "\(what) \(path), but section \(path.section) is deleted")
+            }
+            guard !isReloadedBefore[path.section] else {
+                throw DiffReplayError(.changeInDeletedSection, "\(what) \(path), but section \(path.section) is reloaded, and its items go with it")
             }
             guard path.item >= 0 && path.item < countsBefore[path.section] else {
                 throw DiffReplayError(
@@ -139,6 +153,9 @@ internal struct _SectionedReplayPlan {
             }
             guard source[path.section] >= 0 else {
                 throw DiffReplayError(.changeInInsertedSection, "\(what) \(path), but section \(path.section) is inserted")
+            }
+            guard !isReloadedAfter[path.section] else {
+                throw DiffReplayError(.changeInInsertedSection, "\(what) \(path), but section \(path.section) is reloaded, and takes its items from the new state")
             }
             guard path.item >= 0 && path.item < countsAfter[path.section] else {
                 throw DiffReplayError(
@@ -178,7 +195,7 @@ internal struct _SectionedReplayPlan {
         itemSource = Array(repeating: [], count: countsAfter.count)
         for section in countsAfter.indices {
             let oldSection = source[section]
-            guard oldSection >= 0 else { continue }
+            guard oldSection >= 0, !isReloadedAfter[section] else { continue }
             let before = countsBefore[oldSection]
             let survivors = before - deleted[oldSection] - movedOut[oldSection]
             let freeSlots = countsAfter[section] - inserted[section] - movedIn[section]
@@ -218,6 +235,9 @@ internal struct _SectionedReplayPlan {
             }
             guard source[update.to.section] >= 0 else {
                 throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(update.to.section) is inserted")
+            }
+            guard !isReloadedAfter[update.to.section] else {
+                throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(update.to.section) is reloaded")
             }
             let actual = itemSource[update.to.section][update.to.item]
             guard actual == update.from else {

@@ -52,6 +52,7 @@ extension ListSnapshot {
         }
         diff.itemUpdates = _markedItemUpdates(from: old)
         diff.sectionUpdates = _markedSectionUpdates(from: old)
+        if !diff.sectionUpdates.isEmpty { diff._foldItemChangesIntoReloadedSections() }
         #if DEBUG
         diff._checkInvariants()
         #endif
@@ -85,6 +86,9 @@ extension ListSnapshot {
 
     /// The section updates this snapshot's marks give against `old`, ascending by `to`.
     ///
+    /// (Item changes inside those sections are folded into them by
+    /// `SectionedDiff._foldItemChangesIntoReloadedSections()`.)
+    ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
     internal func _markedSectionUpdates(from old: ListSnapshot) -> [SectionedDiff.SectionUpdate] {
@@ -96,5 +100,33 @@ extension ListSnapshot {
         }
         updates.sort { $0.to < $1.to }
         return updates
+    }
+}
+
+extension SectionedDiff {
+    /// Removes every item change inside a reloaded section (the reload replaces all its
+    /// items): updates, deletes and inserts there are dropped, a move out of one becomes an
+    /// insert at its destination, a move into one a delete at its source.
+    ///
+    /// - Complexity: O(k log k) for k item changes.
+    @usableFromInline
+    internal mutating func _foldItemChangesIntoReloadedSections() {
+        let reloadedBefore = Set(sectionUpdates.map(\.from))
+        let reloadedAfter = Set(sectionUpdates.map(\.to))
+        itemUpdates.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
+        deletedItems.removeAll { reloadedBefore.contains($0.section) }
+        insertedItems.removeAll { reloadedAfter.contains($0.section) }
+        var moves: [ItemMove] = []
+        for move in itemMoves {
+            switch (reloadedBefore.contains(move.from.section), reloadedAfter.contains(move.to.section)) {
+            case (false, false): moves.append(move)
+            case (true, false): insertedItems.append(move.to)
+            case (false, true): deletedItems.append(move.from)
+            case (true, true): break
+            }
+        }
+        itemMoves = moves
+        deletedItems.sort()
+        insertedItems.sort()
     }
 }

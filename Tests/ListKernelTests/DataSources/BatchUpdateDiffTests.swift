@@ -179,7 +179,9 @@ import ListKernelTesting
             checked += 1
         }
         #expect(checked == 2_000)
-        #expect(movedAndUpdated >= 100 && reloadedSections >= 100 && movedReloadedSections >= 20 && movesInsideMovedSections >= 30,
+        // (Snapshot differences carry no item change inside a reloaded section, so updated
+        // items that move are fewer than when they did: about 90 in these 2,000 pairs.)
+        #expect(movedAndUpdated >= 50 && reloadedSections >= 100 && movedReloadedSections >= 20 && movesInsideMovedSections >= 30,
                 "coverage: \(movedAndUpdated) moved and updated, \(reloadedSections) with reloaded sections, \(movedReloadedSections) with moved reloaded sections, \(movesInsideMovedSections) with moves inside moved sections")
     }
 }

@@ -254,7 +254,34 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     let diff = new.difference(from: old)
     #expect(diff.sectionUpdates == [.init(from: 0, to: 1)])
     #expect(diff.sectionMoves.count == 1)
-    #expect(diff.staged().last?.sectionUpdates == [.init(from: 1, to: 1)])
+    // The reloaded section is not the one reported as moved, so UIKit takes its reload in
+    // the structural batch, at its before-state index.
+    #expect(diff.sectionMoves.first?.from == 1)
+    #expect(diff.staged().count == 1)
+    #expect(diff.staged().first?.sectionUpdates == [.init(from: 0, to: 1)])
+}
+
+@Test func aReloadedSectionThatMovesIsReloadedInTheSecondStageWhereItLands() throws {
+    let old = try sample()
+    var new = old
+    try new.moveSection("fruit", afterSection: "veg")
+    try new.reloadSections(["veg"])
+    try new.reloadSections(["fruit"])
+    try new.appendItems([99], toSection: "fruit")
+    let diff = new.difference(from: old)
+    let moved = try #require(diff.sectionMoves.first)
+    let stages = diff.staged()
+    #expect(stages.count == 2)
+    #expect(stages.last?.sectionUpdates == [.init(from: moved.to, to: moved.to)])
+    // Between the stages the moved section keeps its old count; the reload changes it.
+    #expect(stages.first?.itemCountsAfter[moved.to] == old.sections[moved.from].items.count)
+    #expect(stages.last?.itemCountsAfter[moved.to] == new.sections[moved.to].items.count)
+    var state = old.sections
+    for stage in stages {
+        let target = new.sections
+        state = try stage.replay(on: state, newSection: { target[$0] }, newItem: { target[$0.section].items[$0.item] })
+    }
+    #expect(state == new.sections)
 }
 
 @Test func theDifference_ignoresTheMarksOfTheOldSnapshot() throws {
@@ -500,12 +527,15 @@ private func randomStep(_ snapshot: inout Snapshot, _ model: inout NaiveSnapshot
         #expect(replayed == newSections, "\(repro) diff \(diff)")
 
         // Expected updates, from the definition: marked in new, present in old, and neither
-        // its old nor its new section deleted or inserted.
+        // its old nor its new section deleted, inserted or reloaded (a reloaded section's
+        // items go with it).
         var expected: Set<String> = []
+        let reloadedSections = new.reloadedSectionIdentifiers.filter { old.containsSection($0) }
         for item in new.reloadedItemIdentifiers.union(new.reconfiguredItemIdentifiers) {
             guard let oldSection = old.sectionIdentifier(containingItem: item),
                   let newSection = new.sectionIdentifier(containingItem: item),
-                  new.containsSection(oldSection), old.containsSection(newSection) else { continue }
+                  new.containsSection(oldSection), old.containsSection(newSection),
+                  !reloadedSections.contains(oldSection), !reloadedSections.contains(newSection) else { continue }
             expected.insert("\(item) \(new.reloadedItemIdentifiers.contains(item) ? "reload" : "reconfigure")")
         }
         let reported = Set(diff.itemUpdates.map { "\(newSections[$0.to.section].items[$0.to.item]) \($0.kind)" })
