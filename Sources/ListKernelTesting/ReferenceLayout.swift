@@ -13,21 +13,29 @@ public import ListKernel
 public struct ReferenceLayout: Equatable, Sendable {
     /// One item: extent in fixed-point units and whether it is measured.
     public struct Item: Equatable, Sendable {
+        /// The extent in fixed-point units.
         public var units: Int64
+        /// Whether it was measured (or is still an estimate).
         public var isMeasured: Bool
     }
 
     /// One section.
     public struct Section: Equatable, Sendable {
+        /// Header extent in units, or `nil` for none.
         public var header: Int64?
+        /// Footer extent in units, or `nil` for none.
         public var footer: Int64?
+        /// Whether the section is collapsed.
         public var isCollapsed: Bool
+        /// The items, in order.
         public var items: [Item]
         /// The extent new unmeasured items take, and whether it is a uniform (measured) one.
         public var defaultUnits: Int64
+        /// Whether that extent is a uniform (measured) one rather than an estimate.
         public var defaultIsMeasured: Bool
     }
 
+    /// The sections, in order.
     public private(set) var sections: [Section]
 
     /// Builds the model from the same descriptions `ListLayout` takes (they must be valid).
@@ -112,14 +120,24 @@ public struct ReferenceLayout: Equatable, Sendable {
         laidOut().first { $0.element == element }.map { ($0.start, $0.extent) }
     }
 
-    // MARK: Mutations (inputs must be valid)
+    // MARK: Mutations (inputs must be valid; each mirrors the `ListLayout` method of the same
+    // name, the obvious way, in O(n))
 
+    /// Mirrors `ListLayout.setCollapsed(_:section:)`.
+    ///
+    /// - Complexity: O(1).
     public mutating func setCollapsed(_ collapsed: Bool, section: Int) { sections[section].isCollapsed = collapsed }
 
+    /// Mirrors `ListLayout.setItemExtent(_:at:isMeasured:)`.
+    ///
+    /// - Complexity: O(1).
     public mutating func setItemExtent(_ points: Double, at path: ItemPath, isMeasured: Bool = true) {
         sections[path.section].items[path.item] = Item(units: ReferenceLayout.units(points), isMeasured: isMeasured)
     }
 
+    /// Mirrors `ListLayout.setEstimatedItemExtent(_:section:)`.
+    ///
+    /// - Complexity: O(items).
     public mutating func setEstimatedItemExtent(_ points: Double, section: Int) {
         let units = ReferenceLayout.units(points)
         if sections[section].defaultIsMeasured { return }  // a uniform section has no estimate
@@ -129,14 +147,23 @@ public struct ReferenceLayout: Equatable, Sendable {
         }
     }
 
+    /// Mirrors `ListLayout.setHeaderExtent(_:section:)`.
+    ///
+    /// - Complexity: O(1).
     public mutating func setHeaderExtent(_ points: Double?, section: Int) {
         sections[section].header = points.map(ReferenceLayout.units)
     }
 
+    /// Mirrors `ListLayout.setFooterExtent(_:section:)`.
+    ///
+    /// - Complexity: O(1).
     public mutating func setFooterExtent(_ points: Double?, section: Int) {
         sections[section].footer = points.map(ReferenceLayout.units)
     }
 
+    /// Mirrors `ListLayout.insertItems(at:count:measuredExtent:)`.
+    ///
+    /// - Complexity: O(items).
     public mutating func insertItems(at path: ItemPath, count: Int, measuredExtent: Double?) {
         let section = sections[path.section]
         let item = measuredExtent.map { Item(units: ReferenceLayout.units($0), isMeasured: true) }
@@ -144,10 +171,16 @@ public struct ReferenceLayout: Equatable, Sendable {
         sections[path.section].items.insert(contentsOf: Array(repeating: item, count: count), at: path.item)
     }
 
+    /// Mirrors `ListLayout.deleteItems(_:inSection:)`.
+    ///
+    /// - Complexity: O(items).
     public mutating func deleteItems(_ range: Range<Int>, inSection section: Int) {
         sections[section].items.removeSubrange(range)
     }
 
+    /// Mirrors `ListLayout.moveItem(from:to:)`.
+    ///
+    /// - Complexity: O(items).
     public mutating func moveItem(from source: ItemPath, to destination: ItemPath) {
         var item = sections[source.section].items.remove(at: source.item)
         let target = sections[destination.section]
@@ -158,16 +191,28 @@ public struct ReferenceLayout: Equatable, Sendable {
         sections[destination.section].items.insert(item, at: destination.item)
     }
 
+    /// Mirrors `ListLayout.insertSections(_:at:)`.
+    ///
+    /// - Complexity: O(n).
     public mutating func insertSections(_ specs: [ListLayout.Section], at index: Int) {
         sections.insert(contentsOf: specs.map(ReferenceLayout.section(from:)), at: index)
     }
 
+    /// Mirrors `ListLayout.deleteSections(_:)`.
+    ///
+    /// - Complexity: O(S).
     public mutating func deleteSections(_ range: Range<Int>) { sections.removeSubrange(range) }
 
+    /// Mirrors `ListLayout.moveSection(from:to:)`.
+    ///
+    /// - Complexity: O(S).
     public mutating func moveSection(from source: Int, to destination: Int) {
         sections.insert(sections.remove(at: source), at: destination)
     }
 
+    /// Mirrors `ListLayout.replaceSection(_:with:)`.
+    ///
+    /// - Complexity: O(items).
     public mutating func replaceSection(_ index: Int, with spec: ListLayout.Section) {
         sections[index] = ReferenceLayout.section(from: spec)
     }

@@ -104,14 +104,22 @@ extension VirtualList {
     /// `prepareForReuse`, a new binding (UIKit's `reconfigureRows`). Elements not displayed
     /// are ignored; they are configured when they appear.
     ///
+    /// A measurement reported from those configure calls is applied at once (the top
+    /// element kept still) and followed by a pass.
+    ///
     /// - Throws: `ListError.reentrantCall`, `.layout` for an element out of range.
-    /// - Complexity: O(r log k) for r elements and k displayed.
-    public func reconfigure(_ elements: [ListElement]) throws(ListError) {
+    /// - Complexity: O(r log k) for r elements and k displayed, plus a pass if a view
+    ///   reported a measurement.
+    @discardableResult
+    public func reconfigure(_ elements: [ListElement]) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("reconfigure(_:)")
         for element in elements {
             do { try layout.checkElement(element) } catch { throw .layout(error) }
         }
         for element in elements { reconfigureDisplayed(element) }
+        guard !pendingMeasurements.isEmpty else { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
     }
 
     /// Rebinds and configures the displayed view of `element`, if any.

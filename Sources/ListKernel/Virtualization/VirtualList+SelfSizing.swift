@@ -60,9 +60,22 @@ extension VirtualList {
                 continue
             }
         }
-        guard let anchor, let frame = layout.unitFrame(of: anchor.element) else { return 0 }
-        let delta = FixedPoint.points(frame.start - anchor.start)
-        viewport.offset += delta
+        var delta = 0.0
+        if let anchor, let frame = layout.unitFrame(of: anchor.element) {
+            delta = FixedPoint.points(frame.start - anchor.start)
+            viewport.offset += delta
+        }
+        return delta + clampOffsetToContent()
+    }
+
+    /// When the content shrank so that the viewport would show space past its end, moves the
+    /// offset back to the last valid one (as a scroll view does when its content shrinks);
+    /// returns the change. An offset above the top (a pull past the start) is left alone.
+    func clampOffsetToContent() -> Double {
+        let maximum = max(-viewport.insets.top, layout.contentExtent + viewport.insets.bottom - viewport.size)
+        guard viewport.offset > maximum else { return 0 }
+        let delta = maximum - viewport.offset
+        viewport.offset = maximum
         return delta
     }
 
@@ -88,7 +101,7 @@ public enum ScrollPosition: Hashable, Sendable {
     case top
     /// The element's centre at the centre of the visible area.
     case middle
-    /// The element's trailing edge at the bottom of the visible area.
+    /// The element's trailing edge at the bottom of the visible area (above a pinned footer).
     case bottom
     /// No move when the element is fully visible; otherwise the smallest move that shows it.
     case nearest
@@ -122,21 +135,25 @@ extension VirtualList {
         let start = FixedPoint.points(frame.start)
         let end = FixedPoint.points(frame.start + frame.extent)
         var topInset = viewport.insets.top
-        if style == .plain, case .item(let path) = element {
-            // A pinned header covers the top of its section's items.
-            topInset += FixedPoint.points(layout.sections[path.section].headerUnits)
+        var bottomInset = viewport.insets.bottom
+        if style == .plain {
+            let record = layout.sections[element.section]
+            // A pinned header covers the top of its section's items, a pinned footer the
+            // bottom of its section's header and items.
+            if case .item = element { topInset += FixedPoint.points(record.headerUnits) }
+            if element.kind != .footer { bottomInset += FixedPoint.points(record.footerUnits) }
         }
         let visibleTop = viewport.offset + topInset
-        let visibleBottom = viewport.offset + viewport.size - viewport.insets.bottom
+        let visibleBottom = viewport.offset + viewport.size - bottomInset
         let visible = visibleBottom - visibleTop
         var target: Double
         switch position {
         case .top: target = start - topInset
-        case .bottom: target = end - viewport.size + viewport.insets.bottom
+        case .bottom: target = end - viewport.size + bottomInset
         case .middle: target = start + (end - start) / 2 - topInset - visible / 2
         case .nearest:
             if start >= visibleTop, end <= visibleBottom { return viewport.offset }
-            target = start < visibleTop || end - start > visible ? start - topInset : end - viewport.size + viewport.insets.bottom
+            target = start < visibleTop || end - start > visible ? start - topInset : end - viewport.size + bottomInset
         }
         let minimum = -viewport.insets.top
         let maximum = max(minimum, layout.contentExtent + viewport.insets.bottom - viewport.size)

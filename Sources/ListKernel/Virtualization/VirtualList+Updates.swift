@@ -53,7 +53,11 @@ extension VirtualList {
     public func apply(_ batch: BatchUpdate) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
-        let before = layout.sections.map(\.items.count)
+        var before: [Int] = []
+        before.reserveCapacity(layout.sections.count)
+        layout.sections.withUnsafeBufferPointer { sections in
+            for index in sections.indices { before.append(sections[index].items.count) }
+        }
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
         var after: [Int] = []
@@ -67,13 +71,9 @@ extension VirtualList {
 
         // Descriptions of inserted and reloaded sections, asked before anything changes.
         var descriptions: [Int: ListLayout.Section] = [:]
-        for section in 0..<sectionCount {
-            switch update.origin(ofNewSection: section) {
-            case .inserted?, .reloaded?:
-                descriptions[section] = try sectionDescription(section, dataSource: dataSource)
-            default:
-                break
-            }
+        let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
+        for section in replaced where descriptions[section] == nil {
+            descriptions[section] = try sectionDescription(section, dataSource: dataSource)
         }
         let moveSources = batch.movedItems.map { ListElement.item($0.from) }
         let reconfigured = Set(batch.reconfiguredItems.compactMap { update.newPath(forOld: $0) }.map(ListElement.item))
@@ -257,12 +257,13 @@ extension VirtualList {
         displayedStorage = kept
         cancelAllPrefetches()
 
-        // 5. Keep the anchor still.
+        // 5. Keep the anchor still, and never show space past the end of the content.
         if let anchor, let frame = layout.unitFrame(of: anchor.element) {
             let delta = FixedPoint.points(frame.start - anchor.start)
             viewport.offset += delta
             pendingAdjustment += delta
         }
+        pendingAdjustment += clampOffsetToContent()
 
         // 6. Reconfigure in place, then reconcile.
         for element in reconfigure { reconfigureDisplayed(element) }

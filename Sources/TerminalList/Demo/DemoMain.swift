@@ -1,3 +1,4 @@
+import ListKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,28 +8,37 @@ import Darwin
 /// The `listkernel-demo` program, kept in the library so it can be tested; `main.swift`
 /// only calls ``main()``.
 ///
-/// What it does today, before the kernel is wired in:
 /// - `--help`: prints the usage, exit status 0.
 /// - a bad command line, script, or data file: one line on standard error, status 2.
-/// - standard output is not a terminal, or `--script` is given: prints the first screen
-///   as plain text (`--size`, default 80x24), status 0. The script is checked but not run.
-/// - otherwise: shows the first screen full-screen until q or end of input (status 0) or
-///   Ctrl-C (status 130, as a shell reports an interrupt), redrawing on resize.
+/// - `--script` given, or standard output not a terminal: runs the script's commands on a
+///   ``DemoSession`` of `--size` (default 80x24) without a terminal and prints the final
+///   screen as plain text, one line per terminal row, each exactly COLS columns wide;
+///   `q` ends the script. With `--frames`, prints every screen instead, each preceded by a
+///   separator line (``frameSeparator(_:command:)``). Status 0.
+/// - otherwise: the interactive list, full-screen, until q or end of input (status 0) or
+///   Ctrl-C (status 130, as a shell reports an interrupt), redrawn on resize.
 ///
-/// - Complexity: O(screen size) plus loading the data.
+/// - Complexity: O(sections) to set up, then O(log n + k) kernel work per command for k
+///   views on screen, plus O(rows × columns) per screen drawn.
 public enum DemoMain {
     /// Exit status for a usage or data error.
     public static let usageErrorStatus: Int32 = 2
 
-    /// Runs the program on the real command line and terminal.
+    /// Runs the program on the real command line and terminal. The kernel's per-mutation
+    /// invariant checks of debug builds (`InvariantChecks`) are suspended here: they cost
+    /// O(n) per change, which would make `c` on a 10,000-section list take seconds and the
+    /// status line's timings meaningless in `swift run`'s debug build. Tests that call
+    /// ``run(arguments:outputIsTerminal:output:errorOutput:clock:)`` keep them on.
     ///
     /// - Returns: The exit status.
-    /// - Complexity: as ``run(arguments:outputIsTerminal:output:errorOutput:)``.
+    /// - Complexity: as ``run(arguments:outputIsTerminal:output:errorOutput:clock:)``.
     public static func main() -> Int32 {
-        run(arguments: Array(CommandLine.arguments.dropFirst()),
-            outputIsTerminal: Terminal.isTerminal(STDOUT_FILENO) && Terminal.isTerminal(STDIN_FILENO),
-            output: { writeAll($0, to: STDOUT_FILENO) },
-            errorOutput: { writeAll($0, to: STDERR_FILENO) })
+        InvariantChecks.$areSuspended.withValue(true) {
+            run(arguments: Array(CommandLine.arguments.dropFirst()),
+                outputIsTerminal: Terminal.isTerminal(STDOUT_FILENO) && Terminal.isTerminal(STDIN_FILENO),
+                output: { writeAll($0, to: STDOUT_FILENO) },
+                errorOutput: { writeAll($0, to: STDERR_FILENO) })
+        }
     }
 
     /// Runs the program.
@@ -39,12 +49,14 @@ public enum DemoMain {
     ///     when no `--script` is given.
     ///   - output: Receives standard output text.
     ///   - errorOutput: Receives standard error text.
+    ///   - clock: The monotonic clock kernel calls are timed with (tests pass a fixed one).
     /// - Returns: The exit status: 0, or ``usageErrorStatus``, or 130 after Ctrl-C, or 1
-    ///   when the terminal can't be set up.
-    /// - Complexity: O(screen size) plus loading the data.
+    ///   when the terminal can't be set up or the kernel refuses a call.
+    /// - Complexity: see ``DemoMain``.
     public static func run(
         arguments: [String], outputIsTerminal: Bool,
-        output: (String) -> Void, errorOutput: (String) -> Void
+        output: (String) -> Void, errorOutput: (String) -> Void,
+        clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds
     ) -> Int32 {
         let options: DemoOptions
         do {
@@ -66,15 +78,51 @@ public enum DemoMain {
         }
         if outputIsTerminal, options.script == nil {
             do {
-                return try runInteractive(list: list)
+                return try runInteractive(list: list, clock: clock)
             } catch {
                 errorOutput("listkernel-demo: \(error.description)\n")
                 return 1
             }
         }
-        let size = options.size ?? TerminalSize(columns: 80, rows: 24)
-        output(PreviewRenderer.firstScreen(of: list, size: size).plainText)
+        do {
+            try runScript(options.script ?? [], list: list, size: options.size ?? TerminalSize(columns: 80, rows: 24),
+                          printsEveryFrame: options.printsEveryFrame, clock: clock, output: output)
+        } catch {
+            errorOutput("listkernel-demo: the list kernel refused a call: \(error.description)\n")
+            return 1
+        }
         return 0
+    }
+
+    /// The line printed before each screen with `--frames`: `--- frame 0 ---` before the
+    /// first screen, `--- frame N: WORD ---` before the screen after the Nth command (WORD
+    /// is the command's script word). A screen line is never this short unless the screen
+    /// is, so the frames split unambiguously at lines starting with `--- frame `.
+    ///
+    /// - Parameters:
+    ///   - index: The frame's number, from 0.
+    ///   - command: The command applied before it; `nil` for the first frame.
+    /// - Returns: The line, ending in "\n".
+    /// - Complexity: O(1).
+    public static func frameSeparator(_ index: Int, command: DemoCommand?) -> String {
+        guard let command else { return "--- frame \(index) ---\n" }
+        return "--- frame \(index): \(command) ---\n"
+    }
+
+    /// Applies `script` to a session without a terminal and prints its screens as plain
+    /// text: the last one, or every one with a separator before each.
+    private static func runScript(
+        _ script: [DemoCommand], list: DemoList, size: TerminalSize, printsEveryFrame: Bool,
+        clock: @escaping () -> UInt64, output: (String) -> Void
+    ) throws(ListError) {
+        let session = try DemoSession(data: list, size: size, clock: clock)
+        if printsEveryFrame { output(frameSeparator(0, command: nil) + session.screen().plainText) }
+        for (index, command) in script.enumerated() {
+            if command == .quit || command == .interrupt { break }
+            try session.apply(command)
+            if printsEveryFrame { output(frameSeparator(index + 1, command: command) + session.screen().plainText) }
+        }
+        if !printsEveryFrame { output(session.screen().plainText) }
     }
 
     /// The list `source` describes.
@@ -89,17 +137,33 @@ public enum DemoMain {
         }
     }
 
-    /// Shows the preview full-screen until q, Ctrl-C or the end of input; returns the exit
-    /// status.
-    private static func runInteractive(list: DemoList) throws(TerminalError) -> Int32 {
-        let terminal = try Terminal()
+    /// Why the interactive list stopped early.
+    private enum InteractiveFailure: Error, CustomStringConvertible {
+        case terminal(TerminalError)
+        case kernel(ListError)
+
+        var description: String {
+            switch self {
+            case .terminal(let error): error.description
+            case .kernel(let error): "the list kernel refused a call: \(error.description)"
+            }
+        }
+    }
+
+    /// The interactive list, full-screen, until q, Ctrl-C or the end of input; returns the
+    /// exit status. The terminal is restored before an error is reported.
+    private static func runInteractive(list: DemoList, clock: @escaping () -> UInt64) throws(InteractiveFailure) -> Int32 {
+        let terminal: Terminal
+        do { terminal = try Terminal() } catch { throw .terminal(error) }
         defer { terminal.restore() }
+        let fallback = TerminalSize(columns: 80, rows: 24)
+        let session: DemoSession
+        do { session = try DemoSession(data: list, size: terminal.size ?? fallback, clock: clock) } catch { throw .kernel(error) }
         var renderer = ANSIRenderer()
         var decoder = KeyDecoder()
         var interpreter = CommandInterpreter()
         func draw() {
-            let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            terminal.write(renderer.frame(PreviewRenderer.firstScreen(of: list, size: size)))
+            terminal.write(renderer.frame(session.screen(searchPrompt: interpreter.searchPrompt)))
         }
         draw()
         while true {
@@ -108,18 +172,22 @@ public enum DemoMain {
             case .input(let bytes): keys = decoder.decode(bytes)
             case .timedOut: keys = decoder.flush()
             case .resized:
+                do { try session.resize(to: terminal.size ?? session.size) } catch { throw .kernel(error) }
                 renderer.invalidate()
                 draw()
                 continue
             case .endOfInput: return 0
             }
             for key in keys {
-                switch interpreter.interpret(key) {
+                guard let command = interpreter.interpret(key) else { continue }
+                switch command {
                 case .quit: return 0
                 case .interrupt: return 130
-                default: break
+                default:
+                    do { try session.apply(command) } catch { throw .kernel(error) }
                 }
             }
+            draw()
         }
     }
 

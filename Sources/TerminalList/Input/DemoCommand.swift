@@ -17,7 +17,7 @@
 ///
 /// `activate` folds or unfolds the section under the cursor when the cursor is on a header
 /// (seeds 000, 001, 003, 004), and shows or hides an item's detail when it is on an item
-/// that has one (seed 002's expandable cells).
+/// that has one (seed 002's expandable cells). ``DemoSession/apply(_:)`` carries them out.
 ///
 /// - Complexity: every member is O(1).
 public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
@@ -39,7 +39,8 @@ public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
     case collapseAll
     /// Unfold every section.
     case expandAll
-    /// Move the cursor to the next line (after it, wrapping) whose text contains the string.
+    /// Move the cursor to the next header or item (after it, wrapping) whose title contains
+    /// the string, ignoring case; folded sections are searched too, and unfolded on a match.
     case search(String)
     /// Leave the demo.
     case quit

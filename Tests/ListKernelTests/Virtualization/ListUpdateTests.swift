@@ -95,7 +95,7 @@ import ListKernelTesting
         frontEnd.sections[1].items.removeLast()
         try list.performBatchUpdates { batch in
             batch.insertItems(at: [path(0, 0)])
-            try? list.performBatchUpdates { $0.deleteItems(at: [path(1, 9)]) }
+            _ = try? list.performBatchUpdates { $0.deleteItems(at: [path(1, 9)]) }
         }
         #expect(try list.layout.itemCount(inSection: 0) == 11)
         #expect(try list.layout.itemCount(inSection: 1) == 9)
@@ -179,6 +179,45 @@ import ListKernelTesting
         try list.reloadData()
         #expect(try list.isCollapsed(section: 2))
         #expect(list.view(for: .header(section: 2))?.content == "header of section 1 ▸")
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+}
+
+@Suite struct ContentEdgeTests {
+    @Test func scrollingToTheBottomLeavesRoomForThePinnedFooter() throws {
+        // Plain style: section s spans 30 + 44 × 10 + 10 = 480 points.
+        let frontEnd = RecordingFrontEnd(sections: uniformSections(3, items: 10, footer: 10))
+        let list = frontEnd.makeList(style: .plain, viewport: Viewport(size: 300))
+        try list.scrollTo(.item(ItemPath(section: 1, item: 9)), at: .bottom)
+        // Item [1, 9] ends at 480 + 30 + 440 = 950; the footer pins over the last 10 points.
+        #expect(list.viewport.offset == 950 + 10 - 300)
+        try list.scroll(to: 0)
+        try list.scrollTo(.item(ItemPath(section: 0, item: 8)), at: .nearest)
+        #expect(list.viewport.offset == 30 + 44 * 9 + 10 - 300)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func foldingAtTheEndNeverLeavesSpacePastTheContentOnScreen() throws {
+        let frontEnd = RecordingFrontEnd(sections: uniformSections(2, items: 20))
+        let list = frontEnd.makeList(style: .plain, viewport: Viewport(size: 300))
+        let end = list.layout.contentExtent - 300
+        try list.scroll(to: end)
+        let pass = try list.setCollapsed(true, section: 1)
+        // The content is now 30 + 880 + 30 = 940 long: the offset comes back to 640.
+        #expect(list.viewport.offset == 940 - 300)
+        #expect(pass.viewport.offset == 640)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func aMeasurementReportedWhileReconfiguringIsAppliedAtOnce() throws {
+        let frontEnd = RecordingFrontEnd(sections: [RecordingSection(id: 0, items: Array(0..<20), header: nil, itemExtent: .estimated(44))])
+        let list = frontEnd.makeList(style: .grouped, viewport: Viewport(size: 300))
+        frontEnd.onConfigure = { list, _, element in
+            if element == .item(ItemPath(section: 0, item: 2)) { try? list.setMeasuredExtent(100, for: element) }
+        }
+        try list.reconfigure([.item(ItemPath(section: 0, item: 2))])
+        #expect(try list.layout.itemExtent(at: ItemPath(section: 0, item: 2)) == 100)
+        #expect(list.displayed.first { $0.element == .item(ItemPath(section: 0, item: 3)) }?.frame.start == 188)
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 }

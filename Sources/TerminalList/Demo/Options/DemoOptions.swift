@@ -22,7 +22,7 @@ public enum DemoDataSource: Hashable, Sendable {
 /// | `--generate SxR`    | a synthetic list of S sections × R rows (`x`, `X` or `×`)        |
 /// | `--script "KEYS"`   | run these keys (see ``KeyScript``) instead of reading the keyboard |
 /// | `--size COLSxROWS`  | the screen size when not drawing on a terminal (80x24 otherwise) |
-/// | `--frames`          | with `--script`, print the frame after every step, not only the last |
+/// | `--frames`          | print every screen, each after a separator line, not only the last |
 /// | `--help`, `-h`      | print the usage and exit                                        |
 ///
 /// `--opt=value` works as well as `--opt value`. An option given twice, or `--data` with
@@ -62,11 +62,16 @@ public struct DemoOptions: Hashable, Sendable {
                               {"title": ..., "items": [...], "collapsed": false}
                               or an XML plist dict of title -> array of strings
           --generate SxR      a synthetic list of S sections of R rows (e.g. 10000x100)
-          --script "KEYS"     run space-separated keys instead of reading the keyboard:
+          --script "KEYS"     run space-separated keys without a terminal and print the
+                              final screen as plain text (q ends the script):
                               down up j k pgdn pgup home end g G enter c e q /TEXT
           --size COLSxROWS    screen size when not on a terminal (default 80x24)
-          --frames            with --script, print the frame after every key
+          --frames            print every screen, each after a line "--- frame N: KEY ---"
+                              ("--- frame 0 ---" before the first)
           --help              show this help
+
+        Without --script, and with standard output not a terminal, the first screen is
+        printed and the program exits.
 
         keys: ↑/k ↓/j move, PgUp/PgDn page, Home/g End/G ends, Enter fold/expand,
               c collapse all, e expand all, / search, q quit
