@@ -21,7 +21,7 @@ extension AuditSession {
             guard let path = wrappedPath(path) else { return }
             let anchor = topAnchor()
             try list.setMeasuredExtent(model.measuredExtent(of: path), for: .item(path))
-            if let problem = anchorProblem(anchor, after: "measuring \(model.describe(.item(path)))") { problems.append(problem) }
+            if let problem = anchorProblem(anchor, measured: path, after: "measuring \(model.describe(.item(path)))") { problems.append(problem) }
         case .tapHeader(let section):
             guard let s = wrapped(section, model.sections.count) else { return }
             if let header = list.view(for: .header(section: s)) {
@@ -51,7 +51,7 @@ extension AuditSession {
             model.toggleExpanded(path)
             try list.reconfigure([.item(path)])
             try list.setMeasuredExtent(model.measuredExtent(of: path), for: .item(path))
-            if let problem = anchorProblem(anchor, after: "expanding or collapsing \(model.describe(.item(path)))") { problems.append(problem) }
+            if let problem = anchorProblem(anchor, measured: path, after: "expanding or collapsing \(model.describe(.item(path)))") { problems.append(problem) }
         case .update(let edit):
             try list.performBatchUpdates { batch in
                 if let applied = model.apply(edit) { batch.merge(AuditBatches.batch(for: applied)) }
@@ -124,21 +124,65 @@ extension AuditSession {
         }
     }
 
-    /// The element at the top edge of the viewport and its position on screen.
-    func topAnchor() -> (element: ListElement, onScreen: Double)? {
+    /// The element at the top edge of the viewport, its position on screen, and every
+    /// extent in the layout (to tell a one-measurement change from a cascade).
+    func topAnchor() -> Anchor? {
         let top = list.viewport.offset + list.viewport.insets.top
         guard let placed = list.layout.element(at: top) else { return nil }
-        return (placed.element, placed.frame.start - list.viewport.offset)
+        let viewport = list.viewport
+        let maximum = max(-viewport.insets.top, list.layout.contentExtent + viewport.insets.bottom - viewport.size)
+        return Anchor(
+            element: placed.element, onScreen: placed.frame.start - viewport.offset,
+            extents: layoutExtents(), wasPastTheEnd: viewport.offset > maximum
+        )
     }
 
-    /// A problem if the anchor's element moved on screen.
-    func anchorProblem(_ anchor: (element: ListElement, onScreen: Double)?, after what: String) -> AuditProblem? {
-        guard let anchor, let frame = try? list.layout.frame(of: anchor.element) else { return nil }
-        let now = frame.start - list.viewport.offset
-        guard now != anchor.onScreen else { return nil }
+    struct Anchor {
+        var element: ListElement
+        var onScreen: Double
+        var extents: [Double]
+        /// The viewport showed space past the content's end (a resize can leave it there):
+        /// the first pass clamps it, whatever is measured.
+        var wasPastTheEnd: Bool
+    }
+
+    /// Every header, item and footer extent, in order (absent parts as -1).
+    func layoutExtents() -> [Double] {
+        let layout = list.layout
+        var extents: [Double] = []
+        for s in 0..<layout.sectionCount {
+            extents.append((try? layout.headerExtent(section: s)).flatMap { $0 } ?? -1)
+            for i in 0..<((try? layout.itemCount(inSection: s)) ?? 0) {
+                extents.append((try? layout.itemExtent(at: ItemPath(section: s, item: i))) ?? -1)
+            }
+            extents.append((try? layout.footerExtent(section: s)).flatMap { $0 } ?? -1)
+        }
+        return extents
+    }
+
+    /// A problem if the anchor's element moved on screen when only `measured` changed
+    /// extent. The one allowed move: when the content then ends above the viewport's
+    /// bottom, the offset is clamped back to the last valid one (as a scroll view does when
+    /// its content shrinks). When the pass that followed changed more extents (a measurement
+    /// restored from the cache, or made in `configure`), each was anchored to the element at
+    /// the top edge at its time, and a clamp in between makes the net move ambiguous: the
+    /// check is skipped, as it is when the viewport started past the content's end.
+    func anchorProblem(_ anchor: Anchor?, measured: ItemPath, after what: String) -> AuditProblem? {
+        guard let anchor, !anchor.wasPastTheEnd, let frame = try? list.layout.frame(of: anchor.element) else { return nil }
+        let extents = layoutExtents()
+        guard extents.count == anchor.extents.count else { return nil }
+        var changed = 0
+        for index in extents.indices where extents[index] != anchor.extents[index] { changed += 1 }
+        guard changed <= 1 else { return nil }
+        let viewport = list.viewport
+        let kept = frame.start - anchor.onScreen
+        let maximum = max(-viewport.insets.top, list.layout.contentExtent + viewport.insets.bottom - viewport.size)
+        let expected = kept > maximum ? maximum : kept
+        guard viewport.offset != expected else { return nil }
+        let now = frame.start - viewport.offset
         return AuditProblem(
             .anchorMoved, element: anchor.element, found: "\(now)", expected: "\(anchor.onScreen)",
-            message: "\(what) moved \(anchor.element), the element at the top edge, from \(anchor.onScreen) to \(now) on screen"
+            message: "\(what) moved \(anchor.element), the element at the top edge, from \(anchor.onScreen) to \(now) on screen (offset \(viewport.offset), content \(list.layout.contentExtent))"
         )
     }
 }

@@ -112,9 +112,11 @@ public struct StaleStateAuditor<FrontEnd: AuditableFrontEnd> {
         return failure
     }
 
-    /// Reduces a failing sequence by removing chunks of operations (halving the chunk size
-    /// down to single operations) while a replay still fails with a problem of one of the
-    /// first failure's kinds; then splits snapshot applies into fewer edits the same way.
+    /// Reduces a failing sequence while a replay still fails with a problem of one of the
+    /// first failure's kinds: first the shortest failing suffix (by bisection: most failures
+    /// need only the last few steps, whatever state the world is in), then chunks of
+    /// operations removed, halving the chunk size down to single operations (delta
+    /// debugging), then snapshot applies split into fewer edits.
     ///
     /// - Complexity: at most ``shrinkBudget`` replayed operations.
     func reduce(seed: UInt64, operations: [AuditOperation], problems: [AuditProblem]) -> AuditFailure {
@@ -129,6 +131,14 @@ public struct StaleStateAuditor<FrontEnd: AuditableFrontEnd> {
             best.operations = failure.operations
             best.problems = failure.problems
             return true
+        }
+        // The shortest failing suffix, by bisection on its start.
+        let all = best.operations
+        var failing = 0              // all[failing...] fails
+        var passing = all.count      // all[passing...] passes (the empty suffix does)
+        while passing - failing > 1, budget > 0 {
+            let middle = (failing + passing) / 2
+            if stillFails(Array(all[middle...])) { failing = middle } else { passing = middle }
         }
         // Chunks of operations.
         var chunk = max(1, best.operations.count / 2)
