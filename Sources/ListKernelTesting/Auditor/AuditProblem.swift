@@ -14,7 +14,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
             case staleContent, displayedTwice, poolState, unpairedCallbacks, lateAsyncResult
-            case wrongTapTarget, staleBinding, modelMismatch, anchorMoved, kernelError
+            case wrongTapTarget, staleBinding, modelMismatch, layoutMismatch, anchorMoved, kernelError
         }
 
         private let value: Value
@@ -37,6 +37,9 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         public static let staleBinding = Kind(.staleBinding)
         /// The list's counts or fold state disagree with the model.
         public static let modelMismatch = Kind(.modelMismatch)
+        /// A displayed element's frame is not its frame in the layout, or an element the
+        /// viewport shows has no view.
+        public static let layoutMismatch = Kind(.layoutMismatch)
         /// A measurement moved the element the user looks at.
         public static let anchorMoved = Kind(.anchorMoved)
         /// The kernel rejected a call that was valid for the model.
@@ -55,6 +58,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
             case .wrongTapTarget: "wrongTapTarget"
             case .staleBinding: "staleBinding"
             case .modelMismatch: "modelMismatch"
+            case .layoutMismatch: "layoutMismatch"
             case .anchorMoved: "anchorMoved"
             case .kernelError: "kernelError"
             }

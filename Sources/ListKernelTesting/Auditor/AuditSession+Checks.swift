@@ -3,7 +3,8 @@ import ListKernel
 extension AuditSession {
     /// Everything wrong with the list now, empty when all is well:
     /// - the list's sections, item counts and fold state match the model;
-    /// - every displayed element is laid out in the model, once, in order;
+    /// - every displayed element is laid out in the model, once, in order, at its frame in
+    ///   the layout (unless pinned), and every element the viewport shows is displayed;
     /// - every displayed view shows exactly its element's current content (title, fold
     ///   arrow, expansion, and an image that is none or its own), under a current binding;
     /// - no view is displayed twice; displayed views are `displayed` in the pool and every
@@ -84,6 +85,21 @@ extension AuditSession {
                 ))
             }
             compareContent(of: view, named: name, for: element, features: features, into: &problems)
+            if !shown.isPinned, let frame = try? list.layout.frame(of: element), frame != shown.frame {
+                problems.append(AuditProblem(
+                    .layoutMismatch, element: element, found: "\(shown.frame)", expected: "\(frame)",
+                    message: "\(model.describe(element)) is displayed at \(shown.frame), but the layout puts it at \(frame)"
+                ))
+            }
+        }
+        let viewport = list.viewport
+        if viewport.size > 0 {
+            for placed in list.layout.elements(in: viewport.offset..<(viewport.offset + viewport.size)) where list.view(for: placed.element) == nil {
+                problems.append(AuditProblem(
+                    .layoutMismatch, element: placed.element,
+                    message: "\(model.describe(placed.element)) at \(placed.frame) is in the viewport \(viewport.offset)..<\(viewport.offset + viewport.size) but has no view"
+                ))
+            }
         }
 
         var pooled = 0

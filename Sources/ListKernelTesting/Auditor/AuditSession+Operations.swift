@@ -72,26 +72,32 @@ extension AuditSession {
         return ItemPath(section: s, item: i)
     }
 
-    /// Applies `edits` to the model, marks reloaded and reconfigured items and sections in
-    /// the new snapshot, and hands both snapshots to `snapshotApplier`.
+    /// Applies `edits` to the model, marks every item whose content changed (for reload
+    /// when an item or section reload touched it, else for reconfigure) and every reloaded
+    /// section in the new snapshot, and hands both snapshots to `snapshotApplier`.
+    ///
+    /// An item that a section reload touched and that then moved out of the section is
+    /// marked for itself: the section's reload does not reach it where it lands.
     func applySnapshot(_ edits: [AuditEdit]) throws(ListError) {
         let old = model.snapshot()
+        let versionsBefore = model.versions
         var reloadedItems: Set<Int> = []
-        var reconfiguredItems: Set<Int> = []
         var reloadedSections: Set<Int> = []
         for edit in edits {
             guard let applied = model.apply(edit) else { continue }
             switch applied {
             case .reloadItem(let path): reloadedItems.insert(model.itemID(at: path))
-            case .reconfigureItem(let path): reconfiguredItems.insert(model.itemID(at: path))
-            case .reloadSection(let section): reloadedSections.insert(model.sections[section].id)
+            case .reloadSection(let section):
+                reloadedSections.insert(model.sections[section].id)
+                reloadedItems.formUnion(model.sections[section].items)
             default: break
             }
         }
         var new = model.snapshot()
+        let changed = model.versions.keys.filter { model.versions[$0] != versionsBefore[$0] && new.containsItem($0) && old.containsItem($0) }
         do {
-            try new.reloadItems(reloadedItems.filter { new.containsItem($0) }.sorted())
-            try new.reconfigureItems(reconfiguredItems.filter { new.containsItem($0) }.sorted())
+            try new.reloadItems(changed.filter { reloadedItems.contains($0) }.sorted())
+            try new.reconfigureItems(changed.filter { !reloadedItems.contains($0) }.sorted())
             try new.reloadSections(reloadedSections.filter { new.containsSection($0) }.sorted())
         } catch {
             preconditionFailure("AuditSession: marks name only identifiers in the snapshot: \(error)")
