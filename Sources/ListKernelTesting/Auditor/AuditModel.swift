@@ -14,6 +14,8 @@ public import ListKernel
 /// ```
 public final class AuditModel {
     /// One section of the model.
+    ///
+    /// - Complexity: every member is O(1).
     public struct Section: Equatable, Sendable {
         /// A stable identifier, never reused.
         public var id: Int

@@ -46,6 +46,8 @@ public final class AuditView: CustomStringConvertible {
 /// let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
 /// let report = auditor.run(seed: 1, operations: 10_000)
 /// ```
+///
+/// - Complexity: every member is O(1) unless it says otherwise.
 open class AuditReferenceFrontEnd: AuditableFrontEnd {
     /// The front end draws with ``AuditView``s.
     public typealias View = AuditView

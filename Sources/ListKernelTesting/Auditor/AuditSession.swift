@@ -14,6 +14,8 @@ public import ListKernel
 ///
 /// A session holds its views weakly (apart from what the list and the pool hold), so
 /// releasing it releases every view.
+///
+/// - Complexity: stored properties are O(1) to read; each method says its own.
 public final class AuditSession<FrontEnd: AuditableFrontEnd> {
     /// The world the session started from.
     public let world: AuditWorld

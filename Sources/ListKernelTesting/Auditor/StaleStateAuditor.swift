@@ -18,6 +18,8 @@ import ListKernel
 /// The run suspends the kernel's per-mutation invariant checks (debug builds) and runs them
 /// every ``invariantCheckInterval`` operations instead. A broken kernel invariant traps; set
 /// `LISTKERNEL_AUDIT_TRACE=1` to see each operation, with its seed and step, before it runs.
+///
+/// - Complexity: stored properties are O(1); `run` and `replay` say their own.
 public struct StaleStateAuditor<FrontEnd: AuditableFrontEnd> {
     /// Makes a fresh front end for each world (every run and every replay starts anew).
     public var makeFrontEnd: () -> FrontEnd

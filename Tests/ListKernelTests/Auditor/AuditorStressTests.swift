@@ -16,5 +16,12 @@ import ListKernelTesting
         let report = auditor.run(seed: seed, operations: operations)
         #expect(report.failure == nil, "\(report)")
         #expect(report.operationCount == operations, "seed \(seed): \(report)")
+        // The run exercised what it checks: every kind of operation, recycling, and image
+        // results that arrived after their view was rebound.
+        let kinds = ["scroll", "resize", "scrollToItem", "measure", "tapHeader", "fold", "toggleExpansion",
+                     "update", "applySnapshot", "completeLoads", "reloadData", "purgePool"]
+        #expect(kinds.allSatisfy { report.operationsByName[$0, default: 0] > 0 }, "seed \(seed): \(report.operationsByName)")
+        #expect(report.viewsRecycled > operations / 10, "seed \(seed): \(report)")
+        #expect(report.lateResultsDelivered > 0, "seed \(seed): \(report)")
     }
 }
