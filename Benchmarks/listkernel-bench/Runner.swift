@@ -10,16 +10,18 @@ import Darwin
 /// table or one JSON object.
 enum BenchRunner {
     static let usage = """
-        usage: listkernel-bench [--quick] [--json] [--filter WORD]...
+        usage: listkernel-bench [--quick] [--json] [--filter WORD]... | --stress N
           --quick        every scenario at reduced size (a smoke pass, well under a minute)
           --json         print one JSON object {"metric": median, ...} on stdout
           --filter WORD  run only scenarios whose title or metric names contain WORD
+          --stress N     N random operations through the stale-state auditor instead; exits 1 on a failure
         """
 
     static func main(arguments: [String], scenarios: [Scenario]) -> Int32 {
         var quick = false
         var json = false
         var filters: [String] = []
+        var stress: Int?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -32,6 +34,13 @@ enum BenchRunner {
                     return 2
                 }
                 filters.append(arguments[index])
+            case "--stress":
+                index += 1
+                guard index < arguments.count, let count = Int(arguments[index]) else {
+                    printError("listkernel-bench: --stress needs a number of operations\n\(usage)")
+                    return 2
+                }
+                stress = count
             case "--help", "-h":
                 print(usage)
                 return 0
@@ -41,6 +50,8 @@ enum BenchRunner {
             }
             index += 1
         }
+
+        if let stress { return StressRunner.run(operations: stress) }
 
         if _isDebugAssertConfiguration() || listKernelInvariantChecksEnabled {
             printError("""

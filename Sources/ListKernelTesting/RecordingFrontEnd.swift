@@ -1,14 +1,18 @@
 public import ListKernel
+import Foundation
 
 /// A view for tests: it remembers everything a front end's view would show, so a test can
 /// check that a recycled view never shows stale state.
 public final class RecordingView: ReusableView, CustomStringConvertible {
-    nonisolated(unsafe) private static var nextSerial = 0
+    /// The last serial handed out. Tests run in parallel, so the counter is behind a lock.
+    nonisolated(unsafe) private static var lastSerial = 0
+    private static let serialLock = NSLock()
 
     /// A serial number, unique per view made in this process.
     public let serial: Int
-    /// The kind and reuse identifier the view was made for.
+    /// The kind the view was made for.
     public let kind: ElementKind
+    /// The reuse identifier the view was made for.
     public let reuseIdentifier: String
     /// What the view shows: set by configure from the model only.
     public var content: String?
@@ -23,8 +27,10 @@ public final class RecordingView: ReusableView, CustomStringConvertible {
     ///
     /// - Complexity: O(1).
     public init(kind: ElementKind, reuseIdentifier: String) {
-        RecordingView.nextSerial += 1
-        serial = RecordingView.nextSerial
+        serial = RecordingView.serialLock.withLock {
+            RecordingView.lastSerial += 1
+            return RecordingView.lastSerial
+        }
         self.kind = kind
         self.reuseIdentifier = reuseIdentifier
     }
@@ -46,8 +52,9 @@ public struct RecordingSection: Equatable, Sendable {
     public var id: Int
     /// Item identifiers, in order.
     public var items: [Int]
-    /// Header and footer extents (`nil`: none).
+    /// The header's extent (`nil`: none).
     public var header: Double?
+    /// The footer's extent (`nil`: none).
     public var footer: Double?
     /// The items' extent policy.
     public var itemExtent: ListLayout.ItemExtent
@@ -74,15 +81,22 @@ public struct RecordingSection: Equatable, Sendable {
 /// #expect(frontEnd.problems(in: list).isEmpty)
 /// ```
 public final class RecordingFrontEnd: ListDataSource {
+    /// The front end draws with `RecordingView`s.
     public typealias View = RecordingView
 
-    /// One recorded callback.
+    /// One recorded callback; `view` is the view's serial.
     public enum Event: Equatable, Sendable {
+        /// `configure` of the view for the element.
         case configure(ListElement, view: Int)
+        /// `willDisplay` of the view for the element.
         case willDisplay(ListElement, view: Int)
+        /// `didEndDisplaying` of the view for the element.
         case didEndDisplaying(ListElement, view: Int)
+        /// `prepareForReuse` of the view.
         case prepareForReuse(view: Int)
+        /// `prefetchItemsAt` with these paths.
         case prefetch([ItemPath])
+        /// `cancelPrefetchingForItemsAt` with these paths.
         case cancelPrefetch([ItemPath])
     }
 
@@ -142,28 +156,49 @@ public final class RecordingFrontEnd: ListDataSource {
         }
     }
 
+    /// The model's section count.
+    ///
+    /// - Complexity: O(1).
     public func numberOfSections(in list: VirtualList<RecordingView>) -> Int { sections.count }
 
+    /// The model's item count of `section`.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, numberOfItemsInSection section: Int) -> Int {
         sections[section].items.count
     }
 
+    /// The section's header, footer and item extents from the model.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, metricsForSection section: Int) -> SectionMetrics {
         SectionMetrics(header: sections[section].header, footer: sections[section].footer, itemExtent: sections[section].itemExtent)
     }
 
+    /// The section's `id`.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, identifierForSection section: Int) -> AnyHashable? {
         sections[section].id
     }
 
+    /// The item's identifier.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, identifierForItemAt path: ItemPath) -> AnyHashable? {
         sections[path.section].items[path.item]
     }
 
+    /// The kind's name: `item`, `header` or `footer`.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, reuseIdentifierFor element: ListElement) -> String {
         element.kind.name
     }
 
+    /// Records the call, sets the view's content from the model, then calls `onConfigure`.
+    ///
+    /// - Complexity: O(1), plus `onConfigure`.
     public func list(_ list: VirtualList<RecordingView>, configure view: RecordingView, for element: ListElement, binding: BindingToken) {
         configureCount += 1
         if isRecording { events.append(.configure(element, view: view.serial)) }
@@ -173,6 +208,9 @@ public final class RecordingFrontEnd: ListDataSource {
         onConfigure?(list, view, element)
     }
 
+    /// Records the call and checks it pairs up, then calls `onWillDisplay`.
+    ///
+    /// - Complexity: O(1), plus `onWillDisplay`.
     public func list(_ list: VirtualList<RecordingView>, willDisplay view: RecordingView, for element: ListElement) {
         if isRecording { events.append(.willDisplay(element, view: view.serial)) }
         displayBalance[view.serial, default: 0] += 1
@@ -181,20 +219,32 @@ public final class RecordingFrontEnd: ListDataSource {
         onWillDisplay?(list, view, element)
     }
 
+    /// Records the call and checks it pairs up.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, didEndDisplaying view: RecordingView, for element: ListElement) {
         if isRecording { events.append(.didEndDisplaying(element, view: view.serial)) }
         displayBalance[view.serial, default: 0] -= 1
         if displayBalance[view.serial] != 0 { callbackViolations.append("didEndDisplaying without willDisplay for \(view) (\(element))") }
     }
 
+    /// Records the call.
+    ///
+    /// - Complexity: O(1).
     public func list(_ list: VirtualList<RecordingView>, prepareForReuse view: RecordingView) {
         if isRecording { events.append(.prepareForReuse(view: view.serial)) }
     }
 
+    /// Records the call.
+    ///
+    /// - Complexity: O(paths).
     public func list(_ list: VirtualList<RecordingView>, prefetchItemsAt paths: [ItemPath]) {
         if isRecording { events.append(.prefetch(paths)) }
     }
 
+    /// Records the call.
+    ///
+    /// - Complexity: O(paths).
     public func list(_ list: VirtualList<RecordingView>, cancelPrefetchingForItemsAt paths: [ItemPath]) {
         if isRecording { events.append(.cancelPrefetch(paths)) }
     }

@@ -1,0 +1,41 @@
+import ListKernel
+import ListKernelTesting
+import Foundation
+
+/// `--stress N`: N random operations through the stale-state auditor with the correct
+/// reference front end, 10,000 per seed from seed 1,001 up (the tests use seeds 1 to 8).
+/// Prints `stress: N operations, 0 failures` on success; on a failure prints the seed and the
+/// reduced reproducer to standard error and exits 1. Not a timing: any build runs it (a
+/// debug build also runs the kernel's invariant checks every 64 operations).
+enum StressRunner {
+    static let operationsPerSeed = 10_000
+    static let firstSeed: UInt64 = 1_001
+    /// A systematic bug fails every seed; stop after this many.
+    static let failureLimit = 3
+
+    static func run(operations: Int) -> Int32 {
+        guard operations > 0 else {
+            BenchRunner.printError("listkernel-bench: --stress needs a positive number of operations")
+            return 2
+        }
+        var auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
+        auditor.printsFailures = false
+        var performed = 0
+        var failures = 0
+        var seed = firstSeed
+        let start = Date()
+        while performed < operations, failures < failureLimit {
+            let report = auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed))
+            performed += report.operationCount
+            if let failure = report.failure {
+                failures += 1
+                BenchRunner.printError("\(failure)\n")
+            }
+            seed += 1
+        }
+        print("stress: \(performed) operations, \(failures) failures")
+        let elapsed = Date().timeIntervalSince(start)
+        BenchRunner.printError("(seeds \(firstSeed) to \(seed - 1), \(String(format: "%.1f", elapsed)) s)")
+        return failures == 0 ? 0 : 1
+    }
+}
