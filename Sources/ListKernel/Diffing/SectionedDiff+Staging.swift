@@ -4,9 +4,9 @@ extension SectionedDiff {
     /// moved index path or section).
     ///
     ///     stage 1: section and item deletes, inserts, moves,    old ──▶ new structure
-    ///              reloads of sections that don't move
-    ///     stage 2: reloads of moved sections and item updates,  new structure ──▶ new content
-    ///              at after-state indexes and paths
+    ///              section reloads (a moved one as a delete
+    ///              and an insert)
+    ///     stage 2: item updates at after-state paths            new structure ──▶ new content
     ///
     /// Stage 2's before-state is stage 1's after-state, so its updates have `from == to`.
     /// Each stage is a valid batch on its own; an empty stage is left out.
@@ -22,28 +22,29 @@ extension SectionedDiff {
     /// - Complexity: O(changes + sections).
     public func staged() -> [SectionedDiff] {
         // A reload replaces its section (and may change its count). UIKit takes it in the
-        // structural batch unless the section also moves; a moved section is reloaded in
-        // stage 2, where it is, and keeps its old count in between.
+        // structural batch unless the section also moves; a section that moves and reloads
+        // becomes a delete at its old index and an insert at its new one, so that stage 1
+        // still ends at the final counts (a host's data source can answer it).
         let movedSections = Set(sectionMoves.map(\.from))
-        let reloadedInPlace = sectionUpdates.filter { !movedSections.contains($0.from) }
         let reloadedMoved = sectionUpdates.filter { movedSections.contains($0.from) }
-        var between = itemCountsAfter
-        for update in reloadedMoved { between[update.to] = itemCountsBefore[update.from] }
-
         var stages: [SectionedDiff] = []
-        if hasStructuralChanges || !reloadedInPlace.isEmpty {
+        if hasStructuralChanges || !sectionUpdates.isEmpty {
             var structure = self
-            structure.itemCountsAfter = between
-            structure.sectionUpdates = reloadedInPlace
             structure.itemUpdates = []
+            structure.sectionUpdates = sectionUpdates.filter { !movedSections.contains($0.from) }
+            if !reloadedMoved.isEmpty {
+                let replaced = Set(reloadedMoved.map(\.from))
+                structure.sectionMoves.removeAll { replaced.contains($0.from) }
+                structure.deletedSections = (deletedSections + reloadedMoved.map(\.from)).sorted()
+                structure.insertedSections = (insertedSections + reloadedMoved.map(\.to)).sorted()
+            }
             stages.append(structure)
         }
-        if !reloadedMoved.isEmpty || !itemUpdates.isEmpty {
+        if !itemUpdates.isEmpty {
             stages.append(
                 SectionedDiff(
-                    itemCountsBefore: between,
+                    itemCountsBefore: itemCountsAfter,
                     itemCountsAfter: itemCountsAfter,
-                    sectionUpdates: reloadedMoved.map { SectionUpdate(from: $0.to, to: $0.to) },
                     itemUpdates: itemUpdates.map { ItemUpdate(from: $0.to, to: $0.to, kind: $0.kind) }
                 )
             )
