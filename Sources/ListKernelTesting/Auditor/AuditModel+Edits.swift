@@ -59,7 +59,8 @@ extension AuditModel {
     }
 }
 
-/// Batches for the list, built from applied edits or from snapshot differences.
+/// Batches for the list, built from applied edits (snapshot differences go through the
+/// kernel's own `BatchUpdate(_:)`).
 enum AuditBatches {
     /// The batch of one applied edit, in UIKit's index spaces.
     static func batch(for edit: AuditEdit) -> BatchUpdate {
@@ -83,32 +84,6 @@ enum AuditBatches {
             batch.moveSection(from: from, to: to)
         case .reloadSection(let section):
             batch.reloadSections([section])
-        }
-        return batch
-    }
-
-    /// The batch that applies `diff` (one stage of a staged difference).
-    ///
-    /// Item updates inside a reloaded section are left out: the section's reload gives
-    /// every item a fresh view anyway, and the batch validation rejects the pair.
-    /// `ListSnapshot.difference(from:)` reports both when a snapshot marks a section and one
-    /// of its items (see `KernelFindingTests` in the tests).
-    static func batch(for diff: SectionedDiff) -> BatchUpdate {
-        var batch = BatchUpdate()
-        batch.deleteSections(diff.deletedSections)
-        batch.insertSections(diff.insertedSections)
-        for move in diff.sectionMoves { batch.moveSection(from: move.from, to: move.to) }
-        let reloadedSections = Set(diff.sectionUpdates.map(\.from))
-        batch.reloadSections(diff.sectionUpdates.map(\.from))
-        batch.deleteItems(at: diff.deletedItems)
-        batch.insertItems(at: diff.insertedItems)
-        for move in diff.itemMoves { batch.moveItem(from: move.from, to: move.to) }
-        for update in diff.itemUpdates where !reloadedSections.contains(update.from.section) {
-            if update.kind == .reload {
-                batch.reloadItems(at: [update.from])
-            } else {
-                batch.reconfigureItems(at: [update.from])
-            }
         }
         return batch
     }

@@ -29,13 +29,13 @@ public final class AuditSession<FrontEnd: AuditableFrontEnd> {
 
     /// Applies a snapshot change to the list: `old` is what the list shows, the model
     /// already holds `new`. Default: one batch per stage of `new.difference(from: old)`,
-    /// through `apply(_:)`.
+    /// each converted by the kernel's `BatchUpdate(_:)` and applied with `apply(_:)`.
     ///
-    /// Extension point: a front end built on a diffable data source replaces this with its
-    /// own apply, so `.applySnapshot` operations exercise its path instead.
+    /// Extension point: a front end that applies snapshots its own way replaces this, so
+    /// `.applySnapshot` operations exercise its path instead.
     public var snapshotApplier: (_ old: ListSnapshot<Int, Int>, _ new: ListSnapshot<Int, Int>, _ list: VirtualList<FrontEnd.View>) throws(ListError) -> Void = { old, new, list throws(ListError) in
         for stage in new.difference(from: old).staged() {
-            try list.apply(AuditBatches.batch(for: stage))
+            try list.apply(BatchUpdate(stage))
         }
     }
 

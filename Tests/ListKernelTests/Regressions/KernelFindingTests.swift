@@ -2,8 +2,8 @@ import Testing
 import ListKernel
 import ListKernelTesting
 
-/// Kernel bugs the stale-state auditor found, as named tests. A test here that fails is a
-/// KNOWN, UNFIXED KERNEL BUG: its comment gives the seed and the reduced operations.
+/// Kernel bugs the stale-state auditor found, as named tests: each comment gives the seed,
+/// the reduced operations and the fix.
 @Suite struct KernelFindingTests {
     /// Every update of a difference, as a batch a naive converter would build.
     static func batch(for diff: SectionedDiff) -> BatchUpdate {
@@ -20,31 +20,34 @@ import ListKernelTesting
         }
     }
 
-    /// KNOWN KERNEL BUG (auditor seeds 6 and 8, reduced to one operation:
+    /// Found by the auditor (seeds 6 and 8, reduced to one operation:
     /// `.applySnapshot([.reloadItem(ItemPath(section: 1, item: 3)), .reloadSection(1)])`).
     ///
-    /// A snapshot that marks a section for reload and one of its items for reload (or
-    /// reconfigure) gives a difference with both a section update and an item update inside
-    /// it; `staged()` keeps both in stage 2, and `VirtualList.apply` rejects that batch:
-    /// "attempt to reload item 1 of section 0, but section 0 is reloaded in the same batch,
-    /// and all its items are replaced". Either `ListSnapshot.difference(from:)` should leave
-    /// out item updates inside reloaded sections (the items go with their section, as for
-    /// deleted and inserted sections), or the batch validation should accept and drop them.
-    /// The auditor's own converter leaves them out meanwhile.
+    /// A snapshot that marked a section for reload and one of its items for reload gave a
+    /// difference with both a section update and an item update inside it; `staged()` kept
+    /// both, and `VirtualList.apply` rejected the batch ("attempt to reload item 1 of section
+    /// 0, but section 0 is reloaded in the same batch, and all its items are replaced").
+    /// Fixed in e251033: the difference folds item changes inside a reloaded section into the
+    /// reload. Applied here with a naive converter (every update as it comes) and with the
+    /// kernel's `BatchUpdate(_:)`.
     @Test func aSnapshotThatReloadsASectionAndOneOfItsItemsAppliesToTheList() throws {
         let old = try ListSnapshot<Int, Int>(sections: [DiffSection(id: 0, items: [0, 1, 2])])
         var new = old
         try new.reloadSections([0])
         try new.reloadItems([1])
-        let frontEnd = RecordingFrontEnd(sections: [RecordingSection(id: 0, items: [0, 1, 2])])
-        let list = frontEnd.makeList(style: .grouped, viewport: Viewport(size: 500))
-        for stage in new.difference(from: old).staged() {
-            do throws(ListError) {
-                try list.apply(KernelFindingTests.batch(for: stage))
-            } catch {
-                Issue.record("KNOWN KERNEL BUG: the staged difference \(stage) is rejected: \(error)")
+        for convert in [KernelFindingTests.batch(for:), BatchUpdate.init(_:)] {
+            let frontEnd = RecordingFrontEnd(sections: [RecordingSection(id: 0, items: [0, 1, 2])])
+            let list = frontEnd.makeList(style: .grouped, viewport: Viewport(size: 500))
+            frontEnd.versions = [0: 1, 1: 1, 2: 1]
+            for stage in new.difference(from: old).staged() {
+                do throws(ListError) {
+                    try list.apply(convert(stage))
+                } catch {
+                    Issue.record("the staged difference \(stage) is rejected: \(error)")
+                }
             }
+            #expect(list.displayed.filter { $0.element.kind == .item }.map(\.view.content) == ["item 0 v1", "item 1 v1", "item 2 v1"])
+            #expect(frontEnd.problems(in: list).isEmpty)
         }
-        #expect(frontEnd.problems(in: list).isEmpty)
     }
 }
