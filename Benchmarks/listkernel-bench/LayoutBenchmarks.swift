@@ -132,6 +132,20 @@ func layoutScenarios() -> [Scenario] {
                 for index in 0..<count { try! layout.setItemExtent(values[index], at: paths[index]) }
             }
         },
+        Scenario(title: "ListLayout insert section (10,000 sections, O(S))", metrics: ["insert_section_us"]) { context in
+            var layout = try! ListLayout(sections: variableWorld(sections: context.quick ? 1_000 : 10_000))
+            var rng = SplitMix64(seed: 4)
+            let section = ListLayout.Section(itemCount: 100, itemExtent: .uniform(44), header: 30, footer: 10)
+            context.timeEach("insert_section_us", unit: .us, operations: context.quick ? 200 : 2_000) { index in
+                // Alternate an insert and a delete so the world keeps its size.
+                if index % 2 == 0 {
+                    try! layout.insertSections([section], at: rng.below(layout.sectionCount + 1))
+                } else {
+                    let doomed = rng.below(layout.sectionCount)
+                    try! layout.deleteSections(doomed..<(doomed + 1))
+                }
+            }
+        },
         Scenario(title: "ListLayout insert (front of a 1M-item section)", metrics: ["insert_front_us"]) { context in
             var rng = SplitMix64(seed: 3)
             let itemCount = context.quick ? 100_000 : 1_000_000

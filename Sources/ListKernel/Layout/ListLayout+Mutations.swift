@@ -143,8 +143,8 @@ extension ListLayout {
     /// Inserts `newSections` before section `index` (`index` may equal the section count).
     ///
     /// - Throws: `LayoutError.sectionInsertionOutOfRange`, `.invalidExtent`, `.invalidCount`.
-    /// - Complexity: O(S + k + m): the section trees are rebuilt in linear time (about 10 µs
-    ///   at 10,000 sections); m measured extents are converted.
+    /// - Complexity: O(S + k + m): the section trees are rebuilt in linear time (about 30 µs
+    ///   at 10,000 sections, `insert_section_us`); m measured extents are converted.
     public mutating func insertSections(_ newSections: [Section], at index: Int) throws(LayoutError) {
         guard index >= 0, index <= sections.count else {
             throw .sectionInsertionOutOfRange(section: index, sectionCount: sections.count)
