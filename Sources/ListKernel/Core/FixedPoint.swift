@@ -33,6 +33,16 @@ public enum FixedPoint {
         return Int32((points * Double(unitsPerPoint)).rounded())
     }
 
+    /// Rounds the exclusive upper bound of a range in points up to units, or `nil` for NaN or
+    /// infinity: a range `[y0, y1)` covers the units `[offsetUnits(y0), upperBoundUnits(y1))`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public static func upperBoundUnits(_ points: Double) -> Int64? {
+        guard let floor = offsetUnits(points) else { return nil }
+        return Double(floor) == points * Double(unitsPerPoint) ? floor : floor + 1
+    }
+
     /// Rounds an offset in points to the nearest unit, or `nil` for NaN or infinity.
     ///
     /// - Complexity: O(1).

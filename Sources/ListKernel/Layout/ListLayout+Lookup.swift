@@ -168,8 +168,7 @@ extension ListLayout {
     /// - Complexity: O(log n + k) for k elements visited.
     public func forEachElement(in range: Range<Double>, _ body: (PlacedElement) -> Bool) {
         guard let lower = FixedPoint.offsetUnits(range.lowerBound),
-              let upperFloor = FixedPoint.offsetUnits(range.upperBound) else { return }
-        let upper = Double(upperFloor) == range.upperBound * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+              let upper = FixedPoint.upperBoundUnits(range.upperBound) else { return }
         forEachElement(units: lower, upper) { element, start, extent in
             body(PlacedElement(
                 element: element,
@@ -198,8 +197,7 @@ extension ListLayout {
             first = placed.section
             return false
         }
-        guard let first, let upperFloor = FixedPoint.offsetUnits(range.upperBound) else { return nil }
-        let upper = Double(upperFloor) == range.upperBound * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+        guard let first, let upper = FixedPoint.upperBoundUnits(range.upperBound) else { return nil }
         let last = sectionExtents.search(min(upper, contentUnits) - 1).index
         return first...max(first, last)
     }

@@ -114,9 +114,7 @@ extension VirtualList {
         let before = scrollDirection == .forward ? behind : ahead
         let after = scrollDirection == .forward ? ahead : behind
         let lower = FixedPoint.offsetUnits(viewport.offset - before) ?? 0
-        let upperPoints = viewport.offset + viewport.size + after
-        let upperFloor = FixedPoint.offsetUnits(upperPoints) ?? 0
-        let upper = Double(upperFloor) == upperPoints * Double(FixedPoint.unitsPerPoint) ? upperFloor : upperFloor + 1
+        let upper = FixedPoint.upperBoundUnits(viewport.offset + viewport.size + after) ?? 0
         return (lower, upper)
     }
 
@@ -230,15 +228,13 @@ extension VirtualList {
     /// once the list has warmed up.
     func growPoolCapacities() {
         createdDuringPass = false
-        var counts: [String: (kind: ElementKind, count: Int)] = [:]
-        for shown in displayedStorage {
-            let key = shown.element.kind.name + "\u{0}" + shown.reuseIdentifier
-            counts[key, default: (shown.element.kind, 0)].count += 1
-        }
-        for (key, entry) in counts {
-            let identifier = String(key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)[1])
-            let capacity = pool.capacity(kind: entry.kind, identifier: identifier) ?? ReusePool<AnyObject>.defaultCapacity
-            if entry.count > capacity { try? pool.setCapacity(entry.count, kind: entry.kind, identifier: identifier) }
+        var counts: [ElementKind: [String: Int]] = [:]
+        for shown in displayedStorage { counts[shown.element.kind, default: [:]][shown.reuseIdentifier, default: 0] += 1 }
+        for (kind, identifiers) in counts {
+            for (identifier, count) in identifiers {
+                let capacity = pool.capacity(kind: kind, identifier: identifier) ?? ReusePool<AnyObject>.defaultCapacity
+                if count > capacity { try? pool.setCapacity(count, kind: kind, identifier: identifier) }
+            }
         }
     }
 
