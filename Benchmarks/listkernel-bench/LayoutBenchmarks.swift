@@ -132,7 +132,7 @@ func layoutScenarios() -> [Scenario] {
                 for index in 0..<count { try! layout.setItemExtent(values[index], at: paths[index]) }
             }
         },
-        Scenario(title: "ListLayout insert section (10,000 sections, O(S))", metrics: ["insert_section_us"]) { context in
+        Scenario(title: "ListLayout insert section (10,000 sections, O(log S))", metrics: ["insert_section_us"]) { context in
             var layout = try! ListLayout(sections: variableWorld(sections: context.quick ? 1_000 : 10_000))
             var rng = SplitMix64(seed: 4)
             let section = ListLayout.Section(itemCount: 100, itemExtent: .uniform(44), header: 30, footer: 10)

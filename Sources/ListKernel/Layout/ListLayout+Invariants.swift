@@ -15,14 +15,12 @@ extension ListLayout {
     ///
     /// - Complexity: O(n).
     public func _checkInvariantsNow() {
-        for (index, record) in sections.enumerated() {
-            precondition(record.header >= -1 && record.footer >= -1, "section \(index): bad header/footer marker")
-            record.items.checkInvariants()
+        var index = 0
+        sections.forEach { record in
+            precondition(record.pointee.header >= -1 && record.pointee.footer >= -1, "section \(index): bad header/footer marker")
+            record.pointee.items.checkInvariants()
+            index += 1
         }
-        precondition(sectionExtents == Fenwick(sections.lazy.map(\.extent)), "section extent tree is stale")
-        precondition(
-            sectionPositions == Fenwick(sections.lazy.map { Int64($0.positionCount) }),
-            "section position tree is stale"
-        )
+        sections.checkInvariants()
     }
 }

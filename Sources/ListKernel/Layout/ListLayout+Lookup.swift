@@ -7,10 +7,10 @@ extension ListLayout {
     @inline(__always)
     func locate(units offset: Int64) -> (element: ListElement, start: Int64, extent: Int64)? {
         guard offset >= 0, offset < contentUnits else { return nil }
-        let (section, remainder) = sectionExtents.search(offset)
+        let (section, remainder, slot) = sections.search(.extent, offset)
         // Borrow the record in place: copying it would retain its arrays.
-        return sections.withUnsafeBufferPointer { sections in
-            let record = sections.baseAddress! + section
+        return sections.records.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + slot
             let sectionStart = offset - remainder
             var local = remainder
             let header = record.pointee.headerUnits
@@ -35,9 +35,8 @@ extension ListLayout {
     /// collapsed section, a header or footer the section does not have). No range check.
     @inline(__always)
     func unitFrame(of element: ListElement) -> (start: Int64, extent: Int64)? {
-        let section = element.section
-        let record = sections[section]
-        let sectionStart = sectionExtents.prefix(section)
+        let (slot, sectionStart, _) = sections.locate(section: element.section)
+        let record = sections.records[slot]
         switch element {
         case .header:
             return record.hasHeader ? (sectionStart, record.headerUnits) : nil
@@ -52,7 +51,7 @@ extension ListLayout {
 
     /// The start of `section` in units.
     @inline(__always)
-    func sectionStartUnits(_ section: Int) -> Int64 { sectionExtents.prefix(section) }
+    func sectionStartUnits(_ section: Int) -> Int64 { sections.extentPrefix(section) }
 
     /// Calls `body` for every element with non-zero extent intersecting `[lower, upper)`
     /// (units), in order, until it returns `false`.
@@ -66,16 +65,16 @@ extension ListLayout {
         let content = contentUnits
         let from = max(lower, 0)
         guard upper > from, from < content else { return }
-        var (section, remainder) = sectionExtents.search(from)
+        var (section, remainder, slot) = sections.search(.extent, from)
         var sectionStart = from - remainder
-        sections.withUnsafeBufferPointer { sections in
-            while section < sections.count, sectionStart < upper {
+        sections.records.withUnsafeBufferPointer { records in
+            while slot >= 0, sectionStart < upper {
                 // Borrow the record in place: copying it would retain its arrays.
-                let record = sections.baseAddress! + section
+                let record = records.baseAddress! + slot
                 let sectionExtent = record.pointee.extent
                 if sectionExtent == 0 {
                     // Skip every zero-extent section at this offset in one search.
-                    (section, _) = sectionExtents.search(sectionStart)
+                    (section, _, slot) = sections.search(.extent, sectionStart)
                     continue
                 }
                 var cursor = sectionStart
@@ -109,6 +108,8 @@ extension ListLayout {
                     if !body(.footer(section: section), cursor, footer) { return }
                 }
                 sectionStart += sectionExtent
+                guard sectionStart < upper else { return }
+                slot = sections.slot(after: slot, index: section)
                 section += 1
             }
         }
@@ -184,7 +185,7 @@ extension ListLayout {
     /// - Complexity: O(log S).
     public func section(at offset: Double) -> Int? {
         guard let units = FixedPoint.offsetUnits(offset), units >= 0, units < contentUnits else { return nil }
-        return sectionExtents.search(units).index
+        return sections.search(.extent, units).index
     }
 
     /// The first and last sections with a laid-out element intersecting `range` (the first
@@ -198,14 +199,14 @@ extension ListLayout {
             return false
         }
         guard let first, let upper = FixedPoint.upperBoundUnits(range.upperBound) else { return nil }
-        let last = sectionExtents.search(min(upper, contentUnits) - 1).index
+        let last = sections.search(.extent, min(upper, contentUnits) - 1).index
         return first...max(first, last)
     }
 
     /// The extent of item `path`, in points (its estimate while unmeasured).
     ///
     /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
-    /// - Complexity: O(1) for uniform and small sections, O(log n) otherwise.
+    /// - Complexity: O(log n).
     public func itemExtent(at path: ItemPath) throws(LayoutError) -> Double {
         try checkItem(path)
         return FixedPoint.points(Int64(sections[path.section].items.extent(at: path.item)))
@@ -223,7 +224,7 @@ extension ListLayout {
     /// The extent of `section`'s header in points, or `nil` when it has none.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func headerExtent(section: Int) throws(LayoutError) -> Double? {
         try checkSection(section)
         let record = sections[section]
@@ -233,7 +234,7 @@ extension ListLayout {
     /// The extent of `section`'s footer in points, or `nil` when it has none.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func footerExtent(section: Int) throws(LayoutError) -> Double? {
         try checkSection(section)
         let record = sections[section]
@@ -246,10 +247,8 @@ extension ListLayout {
     /// - Complexity: O(log S).
     public func sectionFrame(_ section: Int) throws(LayoutError) -> ElementFrame {
         try checkSection(section)
-        return ElementFrame(
-            start: FixedPoint.points(sectionExtents.prefix(section)),
-            extent: FixedPoint.points(sections[section].extent)
-        )
+        let (slot, start, _) = sections.locate(section: section)
+        return ElementFrame(start: FixedPoint.points(start), extent: FixedPoint.points(sections.records[slot].extent))
     }
 }
 

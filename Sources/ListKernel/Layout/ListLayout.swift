@@ -6,9 +6,9 @@
 /// out only its header and footer.
 ///
 ///     offset 0 ┬ header 0            ─┐
-///              ├ item [0, 0]           │ section 0: its extent is one value in a Fenwick
-///              ├ item [0, 1]           │ tree over sections, so a collapse is one O(log S)
-///              ├ footer 0            ─┘ update
+///              ├ item [0, 0]           │ section 0: its extent is one entry of a B+ tree
+///              ├ item [0, 1]           │ of sections (`SectionTree`), so a collapse is one
+///              ├ footer 0            ─┘ O(log S) update
 ///              ├ header 1   (collapsed: items kept, not laid out)
 ///              ├ footer 1
 ///              ┴ contentExtent
@@ -54,11 +54,8 @@ public struct ListLayout: Equatable {
         }
     }
 
-    var sections: [SectionRecord]
-    /// Section extents, summed.
-    var sectionExtents: Fenwick
-    /// Section position counts, summed.
-    var sectionPositions: Fenwick
+    /// The sections, with their extents and position counts summed.
+    var sections: SectionTree
 
     /// Creates a layout of `sections`.
     ///
@@ -71,18 +68,8 @@ public struct ListLayout: Equatable {
         for (index, section) in sections.enumerated() {
             records.append(try section.record(index: index))
         }
-        self.sections = records
-        sectionExtents = Fenwick(records.lazy.map(\.extent))
-        sectionPositions = Fenwick(records.lazy.map { Int64($0.positionCount) })
+        self.sections = SectionTree(records)
         _checkInvariants()
-    }
-
-    /// Rebuilds both section-level trees.
-    ///
-    /// - Complexity: O(S).
-    mutating func rebuildSectionIndex() {
-        sectionExtents = Fenwick(sections.lazy.map(\.extent))
-        sectionPositions = Fenwick(sections.lazy.map { Int64($0.positionCount) })
     }
 
     // MARK: Counts
@@ -95,7 +82,7 @@ public struct ListLayout: Equatable {
     /// The number of items in `section`, collapsed or not.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func itemCount(inSection section: Int) throws(LayoutError) -> Int {
         try checkSection(section)
         return sections[section].items.count
@@ -104,7 +91,7 @@ public struct ListLayout: Equatable {
     /// Whether `section` is collapsed.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func isCollapsed(section: Int) throws(LayoutError) -> Bool {
         try checkSection(section)
         return sections[section].isCollapsed
@@ -113,7 +100,7 @@ public struct ListLayout: Equatable {
     /// Whether `section` has a header / a footer.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func hasHeader(section: Int) throws(LayoutError) -> Bool {
         try checkSection(section)
         return sections[section].hasHeader
@@ -122,7 +109,7 @@ public struct ListLayout: Equatable {
     /// Whether `section` has a footer.
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func hasFooter(section: Int) throws(LayoutError) -> Bool {
         try checkSection(section)
         return sections[section].hasFooter
@@ -131,14 +118,18 @@ public struct ListLayout: Equatable {
     /// The total number of items in all sections, collapsed ones included.
     ///
     /// - Complexity: O(S).
-    public var totalItemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+    public var totalItemCount: Int {
+        var total = 0
+        sections.forEach { total += $0.pointee.items.count }
+        return total
+    }
 
     /// The extent of all laid-out elements, in points.
     ///
-    /// - Complexity: O(log S).
+    /// - Complexity: O(1).
     public var contentExtent: Double { FixedPoint.points(contentUnits) }
 
-    var contentUnits: Int64 { sectionExtents.total }
+    var contentUnits: Int64 { sections.totalExtent }
 
     // MARK: Validation helpers
 

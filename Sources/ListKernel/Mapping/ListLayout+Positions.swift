@@ -9,8 +9,8 @@
 extension ListLayout {
     /// The number of flat positions.
     ///
-    /// - Complexity: O(log S).
-    public var positionCount: Int { Int(sectionPositions.total) }
+    /// - Complexity: O(1).
+    public var positionCount: Int { Int(sections.totalPositions) }
 
     /// The element at flat position `position`.
     ///
@@ -21,8 +21,8 @@ extension ListLayout {
         guard position.rawValue >= 0, position.rawValue < count else {
             throw .positionOutOfRange(position, positionCount: count)
         }
-        let (section, remainder) = sectionPositions.search(Int64(position.rawValue))
-        let record = sections[section]
+        let (section, remainder, slot) = sections.search(.position, Int64(position.rawValue))
+        let record = sections.records[slot]
         var local = Int(remainder)
         if record.hasHeader {
             if local == 0 { return .header(section: section) }
@@ -43,8 +43,9 @@ extension ListLayout {
     /// - Complexity: O(log S).
     public func position(of element: ListElement) throws(LayoutError) -> FlatPosition? {
         try checkElement(element)
-        let record = sections[element.section]
-        let base = Int(sectionPositions.prefix(element.section))
+        let (slot, _, positionsBefore) = sections.locate(section: element.section)
+        let record = sections.records[slot]
+        let base = Int(positionsBefore)
         let header = record.hasHeader ? 1 : 0
         switch element {
         case .header:

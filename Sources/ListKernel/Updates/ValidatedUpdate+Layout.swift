@@ -142,15 +142,14 @@ extension ValidatedUpdate {
     ///   `layout` does not hold the `before` counts; `.sectionDescriptionItemCount` or
     ///   `.invalidSectionDescription` for a description that is not the section the data
     ///   source reported.
-    /// - Complexity: O(S + k log k) to check, plus the steps' ListLayout costs: O(S) per
+    /// - Complexity: O(S + k log k) to check, plus the steps' ListLayout costs: O(log S) per
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
     public func apply(to layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
         guard layout.sectionCount == before.count else {
             throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: before.count)
         }
-        for (section, expected) in before.enumerated() {
-            let count = layout.sections[section].items.count
+        for (section, (count, expected)) in zip(layout.sections.itemCounts(), before).enumerated() {
             guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
         }
         var descriptions: [Int: ListLayout.Section] = [:]

@@ -253,23 +253,23 @@ extension VirtualList {
         let content = layout.contentUnits
         guard content > 0 else { return pins }
         if let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top), top >= 0, top < content {
-            let (section, remainder) = layout.sectionExtents.search(top)
-            let record = layout.sections[section]
-            let header = record.headerUnits
+            let (section, remainder, slot) = layout.sections.search(.extent, top)
+            let spans = layout.sections.spans(atSlot: slot)
+            let header = spans.header
             if header > 0 {
                 let sectionStart = top - remainder
-                let pinned = min(max(sectionStart, top), sectionStart + record.extent - header)
+                let pinned = min(max(sectionStart, top), sectionStart + spans.section - header)
                 insertIntoScratch(.header(section: section), start: sectionStart, extent: header)
                 pins.header = (section, pinned)
             }
         }
         if let bottom = FixedPoint.offsetUnits(viewport.offset + viewport.size - viewport.insets.bottom), bottom > 0, bottom <= content {
-            let (section, remainder) = layout.sectionExtents.search(bottom - 1)
-            let record = layout.sections[section]
-            let footer = record.footerUnits
+            let (section, remainder, slot) = layout.sections.search(.extent, bottom - 1)
+            let spans = layout.sections.spans(atSlot: slot)
+            let footer = spans.footer
             if footer > 0 {
                 let sectionStart = bottom - 1 - remainder
-                let natural = sectionStart + record.extent - footer
+                let natural = sectionStart + spans.section - footer
                 let pinned = max(min(natural, bottom - footer), sectionStart)
                 insertIntoScratch(.footer(section: section), start: natural, extent: footer)
                 pins.footer = (section, pinned)

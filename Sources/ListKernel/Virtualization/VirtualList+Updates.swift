@@ -53,11 +53,7 @@ extension VirtualList {
     public func apply(_ batch: BatchUpdate) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
-        var before: [Int] = []
-        before.reserveCapacity(layout.sections.count)
-        layout.sections.withUnsafeBufferPointer { sections in
-            for index in sections.indices { before.append(sections[index].items.count) }
-        }
+        let before = layout.sections.itemCounts()
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
         var after = [Int](repeating: 0, count: sectionCount)

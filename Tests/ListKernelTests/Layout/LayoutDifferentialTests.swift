@@ -103,6 +103,8 @@ func referenceAccepts(_ op: LayoutOp, _ reference: ReferenceLayout) -> Bool {
 
 struct LayoutOpGenerator {
     var rng: SplitMix64
+    /// Above this many sections, an insert of sections turns into a delete.
+    var maximumSections = 12
 
     mutating func extent() -> Double {
         switch rng.below(10) {
@@ -156,7 +158,7 @@ struct LayoutOpGenerator {
         case 10:
             var spec = spec()
             if rng.chance(1, in: 20) { spec.header = badExtent() }
-            return sections.count < 12 ? .insertSections([spec], index(sections.count + 1)) : .deleteSections(s..<(s + 1))
+            return sections.count < maximumSections ? .insertSections([spec], index(sections.count + 1)) : .deleteSections(s..<(s + 1))
         case 11:
             return rng.chance(1, in: 2) ? .deleteSections(s..<(s + rng.below(2))) : .moveSection(s, index(sections.count))
         default: return .replaceSection(s, spec())
@@ -167,10 +169,10 @@ struct LayoutOpGenerator {
 @Suite struct LayoutDifferentialTests {
     /// Runs `steps` random operations (valid and invalid) against the kernel and the
     /// reference, comparing every answer after every step.
-    func run(seed: UInt64, steps: Int) {
-        var generator = LayoutOpGenerator(rng: SplitMix64(seed: seed))
+    func run(seed: UInt64, steps: Int, sections: ClosedRange<Int> = 0...5, maximumSections: Int = 12) {
+        var generator = LayoutOpGenerator(rng: SplitMix64(seed: seed), maximumSections: maximumSections)
         var specs: [ListLayout.Section] = []
-        for _ in 0..<generator.rng.int(in: 0...5) { specs.append(generator.spec()) }
+        for _ in 0..<generator.rng.int(in: sections) { specs.append(generator.spec()) }
         guard var layout = try? ListLayout(sections: specs) else {
             Issue.record("seed \(seed): initial sections rejected: \(specs)")
             return
@@ -206,5 +208,12 @@ struct LayoutOpGenerator {
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomOperationsAgreeWithTheReferenceAfterEveryStep(seed: UInt64) {
         run(seed: seed, steps: 2_500)
+    }
+
+    /// A hundred sections and more: the section tree has two levels, and section inserts,
+    /// deletes and moves split and merge its leaves. (Deeper trees: `SectionTreeTests`.)
+    @Test(arguments: [11, 12] as [UInt64])
+    func randomOperationsOnAHundredSectionsAgreeWithTheReference(seed: UInt64) {
+        run(seed: seed, steps: 150, sections: 100...130, maximumSections: 140)
     }
 }
