@@ -276,10 +276,16 @@ struct SectionTree {
     ///
     /// - Complexity: O(S).
     func itemCounts() -> [Int] {
-        var counts: [Int] = []
-        counts.reserveCapacity(count)
-        forEach { counts.append($0.pointee.items.count) }
-        return counts
+        [Int](unsafeUninitializedCapacity: count) { counts, initialized in
+            records.withUnsafeBufferPointer { records in
+                forEachLeaf { slots in
+                    for slot in slots {
+                        (counts.baseAddress! + initialized).initialize(to: records[slot].items.count)
+                        initialized += 1
+                    }
+                }
+            }
+        }
     }
 
     /// Calls `body` with the record slots of each leaf, in order.

@@ -95,7 +95,7 @@ extension VirtualList {
     /// Whether `section` is collapsed.
     ///
     /// - Throws: `ListError.layout(.sectionOutOfRange)`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S).
     public func isCollapsed(section: Int) throws(ListError) -> Bool {
         do { return try layout.isCollapsed(section: section) } catch { throw .layout(error) }
     }
