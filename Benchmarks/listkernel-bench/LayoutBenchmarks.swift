@@ -83,6 +83,21 @@ func layoutScenarios() -> [Scenario] {
                 blackHole(sum)
             }
         },
+        Scenario(title: "ListLayout lookups at 10M rows (beyond every cache)", metrics: ["offset_lookup_10m_ns"]) { context in
+            // 100,000 sections × 100 measured items: about 90 MB of layout, so a random lookup
+            // misses every cache, as the 64 MB pointer chase does; the ratio of the two is
+            // the lookup's cost in reads that go to memory.
+            let layout = try! ListLayout(sections: variableWorld(sections: context.quick ? 1_000 : 100_000, seed: 8))
+            var rng = SplitMix64(seed: 98)
+            let count = context.quick ? 100_000 : 1_000_000
+            let content = Int(layout.contentExtent)
+            let offsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
+            context.time("offset_lookup_10m_ns", unit: .ns, operations: count) {
+                var sum = 0
+                for offset in offsets { sum &+= layout.element(at: offset)!.section }
+                blackHole(sum)
+            }
+        },
         Scenario(title: "ListLayout mutations (toggle, measure)", metrics: [
             "toggle_section_ns", "naive_toggle_section_ns", "set_extent_ns",
         ]) { context in

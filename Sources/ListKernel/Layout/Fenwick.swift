@@ -1,8 +1,9 @@
 /// A Fenwick (binary indexed) tree over non-negative integers: point updates, prefix sums and
 /// "which index holds running total y" searches, each O(log n), built in O(n).
 ///
-/// The layout keeps one over section extents and one over section position counts, and one
-/// of each over the runs of a large section. Values are exact integers, so sums never drift.
+/// A section with more than one run of item extents keeps one over its run totals and one
+/// over its run counts (sections themselves live in `SectionTree`, which can also insert in
+/// the middle). Values are exact integers, so sums never drift.
 ///
 ///     values:  [ 30 | 0 | 120 | 45 ]
 ///     prefix:  0    30   30    150   195

@@ -159,33 +159,8 @@ struct SectionTree {
     func search(_ measure: Measure, _ target: Int64) -> (index: Int, remainder: Int64, slot: Int) {
         let total = total(measure, of: root)
         guard target < total else { return (count, target - total, -1) }
-        var node = root
-        var remainder = target
-        var index: Int64 = 0
-        var slot = 0
-        sums.withUnsafeBufferPointer { sums in
-            do {
-                var level = 0
-                while true {
-                    let row = node * SectionTree.rowStride
-                    let base = row + measure.rawValue
-                    let entry = SectionTree.count(sums.baseAddress! + base, atMost: remainder)
-                    // Branch-free: the end before `entry`, or 0 for the first entry.
-                    let previous = max(entry - 1, 0)
-                    let mask: Int64 = entry > 0 ? -1 : 0
-                    remainder &-= sums[base + previous] & mask
-                    index &+= sums[row + Measure.section.rawValue + previous] & mask
-                    if level == height {
-                        slot = node * SectionTree.width + entry
-                        break
-                    }
-                    node = Int(sums[row + SectionTree.childrenOffset + entry])
-                    level += 1
-                }
-            }
-        }
-        // In a leaf the section end before `entry` is `entry` itself, so `index` is the section.
-        return (Int(index), remainder, slot)
+        let found = descend(measure, target)
+        return (Int(found.before.sections), found.remainder, found.slot)
     }
 
     /// The slot of section `index`'s record, and the extent and positions before it.
@@ -194,33 +169,41 @@ struct SectionTree {
     /// - Complexity: O(log S).
     @inline(__always)
     func locate(section index: Int) -> (slot: Int, extentBefore: Int64, positionsBefore: Int64) {
+        let found = descend(.section, Int64(index))
+        return (found.slot, found.before.extent, found.before.positions)
+    }
+
+    /// One descent from the root to the leaf entry whose span of `measure` holds `target`
+    /// (`0 <= target <` the total): its slot, the remainder, and the three totals before it.
+    @inline(__always)
+    private func descend(_ measure: Measure, _ target: Int64)
+        -> (slot: Int, remainder: Int64, before: (extent: Int64, positions: Int64, sections: Int64)) {
         var node = root
-        var remainder = Int64(index)
-        var extent: Int64 = 0
-        var positions: Int64 = 0
+        var remainder = target
+        var before: (extent: Int64, positions: Int64, sections: Int64) = (0, 0, 0)
         var slot = 0
         sums.withUnsafeBufferPointer { sums in
-            do {
-                var level = 0
-                while true {
-                    let row = node * SectionTree.rowStride
-                    let base = row + Measure.section.rawValue
-                    let entry = SectionTree.count(sums.baseAddress! + base, atMost: remainder)
-                    let previous = max(entry - 1, 0)
-                    let mask: Int64 = entry > 0 ? -1 : 0
-                    remainder &-= sums[base + previous] & mask
-                    extent &+= sums[row + Measure.extent.rawValue + previous] & mask
-                    positions &+= sums[row + Measure.position.rawValue + previous] & mask
-                    if level == height {
-                        slot = node * SectionTree.width + entry
-                        break
-                    }
-                    node = Int(sums[row + SectionTree.childrenOffset + entry])
-                    level += 1
+            var level = 0
+            while true {
+                let row = node * SectionTree.rowStride
+                let entry = SectionTree.count(sums.baseAddress! + row + measure.rawValue, atMost: remainder)
+                // Branch-free: the totals before `entry`, or 0 for the first entry.
+                let previous = max(entry - 1, 0)
+                let mask: Int64 = entry > 0 ? -1 : 0
+                remainder &-= sums[row + measure.rawValue + previous] & mask
+                before.extent &+= sums[row + Measure.extent.rawValue + previous] & mask
+                before.positions &+= sums[row + Measure.position.rawValue + previous] & mask
+                // In a leaf the section total before `entry` is `entry` itself.
+                before.sections &+= sums[row + Measure.section.rawValue + previous] & mask
+                if level == height {
+                    slot = node * SectionTree.width + entry
+                    break
                 }
+                node = Int(sums[row + SectionTree.childrenOffset + entry])
+                level += 1
             }
         }
-        return (slot, extent, positions)
+        return (slot, remainder, before)
     }
 
     /// The slot of the section after the one in `slot` (section `index`), or -1 after the

@@ -252,23 +252,33 @@ extension VirtualList {
         var pins = Pins()
         let content = layout.contentUnits
         guard content > 0 else { return pins }
+        // The section spanning the top edge, kept so that a bottom edge in the same section
+        // (most frames: sections are usually taller than the viewport) needs no second search.
+        var topSection: (index: Int, start: Int64, spans: (header: Int64, footer: Int64, section: Int64))?
         if let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top), top >= 0, top < content {
             let (section, remainder, slot) = layout.sections.search(.extent, top)
             let spans = layout.sections.spans(atSlot: slot)
+            let sectionStart = top - remainder
+            topSection = (section, sectionStart, spans)
             let header = spans.header
             if header > 0 {
-                let sectionStart = top - remainder
                 let pinned = min(max(sectionStart, top), sectionStart + spans.section - header)
                 insertIntoScratch(.header(section: section), start: sectionStart, extent: header)
                 pins.header = (section, pinned)
             }
         }
         if let bottom = FixedPoint.offsetUnits(viewport.offset + viewport.size - viewport.insets.bottom), bottom > 0, bottom <= content {
-            let (section, remainder, slot) = layout.sections.search(.extent, bottom - 1)
-            let spans = layout.sections.spans(atSlot: slot)
+            let section: Int
+            let sectionStart: Int64
+            let spans: (header: Int64, footer: Int64, section: Int64)
+            if let topSection, topSection.start <= bottom - 1, bottom - 1 < topSection.start + topSection.spans.section {
+                (section, sectionStart, spans) = topSection
+            } else {
+                let (found, remainder, slot) = layout.sections.search(.extent, bottom - 1)
+                (section, sectionStart, spans) = (found, bottom - 1 - remainder, layout.sections.spans(atSlot: slot))
+            }
             let footer = spans.footer
             if footer > 0 {
-                let sectionStart = bottom - 1 - remainder
                 let natural = sectionStart + spans.section - footer
                 let pinned = max(min(natural, bottom - footer), sectionStart)
                 insertIntoScratch(.footer(section: section), start: natural, extent: footer)
