@@ -18,7 +18,7 @@ struct ItemExtents: Equatable {
     private(set) var defaultExtent: Int32
     /// Whether the default is a real (uniform) extent or an estimate.
     private(set) var defaultIsMeasured: Bool
-    private var runs: [ExtentRun]
+    private var runs: RunList
     private var runTotals: Fenwick
     private var runCounts: Fenwick
     private(set) var total: Int64
@@ -30,7 +30,7 @@ struct ItemExtents: Equatable {
         self.count = count
         defaultExtent = extent
         defaultIsMeasured = isMeasured
-        runs = []
+        runs = RunList()
         runTotals = Fenwick()
         runCounts = Fenwick()
         total = Int64(count) * Int64(extent)
@@ -48,7 +48,7 @@ struct ItemExtents: Equatable {
             chunks.append(ExtentRun(extents: Array(extents[start..<end]), measured: { _ in true }))
             start = end
         } while start < extents.count
-        runs = chunks
+        runs = RunList(chunks)
         total = chunks.reduce(0) { $0 + $1.total }
         rebuildRunIndex()
     }
@@ -74,7 +74,7 @@ struct ItemExtents: Equatable {
     func extent(at index: Int) -> Int32 {
         if runs.isEmpty { return defaultExtent }
         let (run, local) = locate(index)
-        return runs[run].extent(at: local)
+        return runs.extent(inRun: run, at: local)
     }
 
     /// Whether item `index` has been measured (uniform items always are).
@@ -83,7 +83,7 @@ struct ItemExtents: Equatable {
     func isMeasured(_ index: Int) -> Bool {
         if runs.isEmpty { return defaultIsMeasured }
         let (run, local) = locate(index)
-        return runs[run].isMeasured(local)
+        return runs.isMeasured(inRun: run, local)
     }
 
     /// The sum of the extents of items `0..<index` (`index <= count`).
@@ -93,9 +93,9 @@ struct ItemExtents: Equatable {
     func prefix(_ index: Int) -> Int64 {
         if runs.isEmpty { return Int64(index) * Int64(defaultExtent) }
         if index == count { return total }
-        if runs.count == 1 { return runs[0].prefix(index) }
+        if runs.count == 1 { return runs.prefix(inRun: 0, index) }
         let (run, local) = locate(index)
-        return runTotals.prefix(run) + runs[run].prefix(local)
+        return runTotals.prefix(run) + runs.prefix(inRun: run, local)
     }
 
     /// The item whose span holds `offset` (`0 <= offset < total`), and the remainder inside
@@ -108,9 +108,9 @@ struct ItemExtents: Equatable {
             let extent = Int64(defaultExtent)
             return (Int(offset / extent), offset % extent)
         }
-        if runs.count == 1 { return runs[0].search(offset) }
+        if runs.count == 1 { return runs.search(inRun: 0, offset) }
         let found = runTotals.search(offset)
-        let inRun = runs[found.index].search(found.remainder)
+        let inRun = runs.search(inRun: found.index, found.remainder)
         return (Int(runCounts.prefix(found.index)) + inRun.index, inRun.remainder)
     }
 
@@ -243,7 +243,7 @@ struct ItemExtents: Equatable {
             ))
             start = end
         } while start < count
-        runs = chunks
+        runs = RunList(chunks)
         rebuildRunIndex()
     }
 
