@@ -4,6 +4,7 @@
 ///
 ///     uniform:   count = 1,000,000, every item = defaultExtent      O(1) memory
 ///     variable:  runs  [ run 0 (≤2048) | run 1 | … ]                ~4.4 bytes per item
+///                (run 0 stored inline, see `RunList`)
 ///                runTotals / runCounts: Fenwick trees over the runs (only when > 1 run)
 ///
 /// A uniform section stays O(1) while its items are inserted, deleted or measured at the
