@@ -259,7 +259,10 @@ struct SectionTree {
     ///
     /// - Complexity: O(S).
     func itemCounts() -> [Int] {
-        [Int](unsafeUninitializedCapacity: count) { counts, initialized in
+        // An empty array is the shared empty storage, which must not be written to (its
+        // count would be, from every thread at once).
+        guard count > 0 else { return [] }
+        return [Int](unsafeUninitializedCapacity: count) { counts, initialized in
             records.withUnsafeBufferPointer { records in
                 forEachLeaf { slots in
                     for slot in slots {
