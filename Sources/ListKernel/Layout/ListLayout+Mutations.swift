@@ -2,15 +2,6 @@
 /// call that throws leaves the layout exactly as it was, and runs `_checkInvariants()` after
 /// it (in debug builds).
 extension ListLayout {
-    /// Applies `change` to section `index` and moves the section tree's totals by the
-    /// difference.
-    ///
-    /// - Complexity: O(log S) plus the cost of `change`.
-    @inline(__always)
-    private mutating func updateSection(_ index: Int, _ change: (inout SectionRecord) -> Void) {
-        sections.update(index, change)
-    }
-
     /// Collapses or expands `section`. Its items stay in the model with their extents; a
     /// collapsed section lays out its header and footer only.
     ///
@@ -18,7 +9,7 @@ extension ListLayout {
     /// - Complexity: O(log S).
     public mutating func setCollapsed(_ collapsed: Bool, section: Int) throws(LayoutError) {
         try checkSection(section)
-        updateSection(section) { $0.isCollapsed = collapsed }
+        sections.update(section) { $0.isCollapsed = collapsed }
         _checkInvariants()
     }
 
@@ -35,7 +26,7 @@ extension ListLayout {
     public mutating func setItemExtent(_ points: Double, at path: ItemPath, isMeasured: Bool = true) throws(LayoutError) {
         try checkItem(path)
         let units = try ListLayout.units(points, for: "item \(path)")
-        updateSection(path.section) { _ = $0.items.set(units, measured: isMeasured, at: path.item) }
+        sections.update(path.section) { _ = $0.items.set(units, measured: isMeasured, at: path.item) }
         _checkInvariants()
     }
 
@@ -48,7 +39,7 @@ extension ListLayout {
     public mutating func setEstimatedItemExtent(_ points: Double, section: Int) throws(LayoutError) {
         try checkSection(section)
         let units = try ListLayout.units(points, for: "the estimate of section \(section)")
-        updateSection(section) { _ = $0.items.setEstimate(units) }
+        sections.update(section) { _ = $0.items.setEstimate(units) }
         _checkInvariants()
     }
 
@@ -59,7 +50,7 @@ extension ListLayout {
     public mutating func setHeaderExtent(_ points: Double?, section: Int) throws(LayoutError) {
         try checkSection(section)
         let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the header of section \(section)") } ?? -1
-        updateSection(section) { $0.header = units }
+        sections.update(section) { $0.header = units }
         _checkInvariants()
     }
 
@@ -70,7 +61,7 @@ extension ListLayout {
     public mutating func setFooterExtent(_ points: Double?, section: Int) throws(LayoutError) {
         try checkSection(section)
         let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the footer of section \(section)") } ?? -1
-        updateSection(section) { $0.footer = units }
+        sections.update(section) { $0.footer = units }
         _checkInvariants()
     }
 
@@ -89,7 +80,7 @@ extension ListLayout {
         guard path.item >= 0, path.item <= itemCount else { throw .itemInsertionOutOfRange(path, itemCount: itemCount) }
         guard count >= 0 else { throw .invalidCount(count, for: "the items inserted at \(path)") }
         let units = try measuredExtent.map { v throws(LayoutError) in try ListLayout.units(v, for: "the items inserted at \(path)") }
-        updateSection(path.section) { record in
+        sections.update(path.section) { record in
             for offset in 0..<count { record.items.insert(units, at: path.item + offset) }
         }
         _checkInvariants()
@@ -105,7 +96,7 @@ extension ListLayout {
         guard range.lowerBound >= 0, range.upperBound <= itemCount else {
             throw .rangeOutOfBounds(range, bound: itemCount, for: "items of section \(section)")
         }
-        updateSection(section) { record in
+        sections.update(section) { record in
             for index in range.reversed() { record.items.remove(at: index) }
         }
         _checkInvariants()
@@ -126,8 +117,8 @@ extension ListLayout {
             throw .itemInsertionOutOfRange(destination, itemCount: finalCount)
         }
         var moved: (extent: Int32, measured: Bool) = (0, false)
-        updateSection(source.section) { moved = $0.items.remove(at: source.item) }
-        updateSection(destination.section) { record in
+        sections.update(source.section) { moved = $0.items.remove(at: source.item) }
+        sections.update(destination.section) { record in
             // A measured item keeps its extent; an unmeasured one takes the destination's
             // estimate (or uniform extent).
             record.items.insert(moved.measured ? moved.extent : nil, at: destination.item)
@@ -180,7 +171,7 @@ extension ListLayout {
     public mutating func replaceSection(_ index: Int, with section: Section) throws(LayoutError) {
         try checkSection(index)
         let record = try section.record(index: index)
-        updateSection(index) { $0 = record }
+        sections.update(index) { $0 = record }
         _checkInvariants()
     }
 }

@@ -239,11 +239,6 @@ struct SectionTree {
     /// - Complexity: O(log S).
     func extentPrefix(_ index: Int) -> Int64 { index == count ? totalExtent : locate(section: index).extentBefore }
 
-    /// The flat positions before section `index` (`index` may equal `count`).
-    ///
-    /// - Complexity: O(log S).
-    func positionPrefix(_ index: Int) -> Int64 { index == count ? totalPositions : locate(section: index).positionsBefore }
-
     /// Calls `body` with every record, in order, borrowed in place.
     ///
     /// - Complexity: O(S).
