@@ -56,6 +56,26 @@ struct ItemExtents: Equatable {
 
     var isUniform: Bool { runs.isEmpty }
 
+    /// Whether storing `extent` (measured or not) for one item turns a uniform section
+    /// per-item.
+    ///
+    /// - Complexity: O(1).
+    func turnsPerItem(storing extent: Int32, measured: Bool) -> Bool {
+        runs.isEmpty && !(extent == defaultExtent && measured == defaultIsMeasured)
+    }
+
+    /// The number of items that carry the estimate (not measured).
+    ///
+    /// - Complexity: O(1) uniform; O(count) per-item.
+    var estimatedCount: Int {
+        if runs.isEmpty { return defaultIsMeasured ? 0 : count }
+        var estimated = 0
+        for run in runs {
+            for local in 0..<run.count where !run.isMeasured(local) { estimated += 1 }
+        }
+        return estimated
+    }
+
     // MARK: Locating
 
     /// The run holding item `index` (`0 <= index < count`) and the index inside it.
@@ -166,6 +186,32 @@ struct ItemExtents: Equatable {
         }
         count += 1
         total &+= Int64(value)
+    }
+
+    /// Inserts `count` items at `index`, all of `extent` (nil: the estimate).
+    ///
+    /// - Complexity: O(1) for a uniform section at its own extent, whatever `count` is;
+    ///   `count` single inserts otherwise.
+    mutating func insert(_ extent: Int32?, count added: Int, at index: Int) {
+        let value = extent ?? defaultExtent
+        if runs.isEmpty, value == defaultExtent, extent == nil || defaultIsMeasured {
+            count += added
+            total &+= Int64(added) * Int64(value)
+            return
+        }
+        for offset in 0..<added { insert(extent, at: index + offset) }
+    }
+
+    /// Removes the items in `range`.
+    ///
+    /// - Complexity: O(1) uniform; `range.count` single removals otherwise.
+    mutating func remove(_ range: Range<Int>) {
+        if runs.isEmpty {
+            count -= range.count
+            total &-= Int64(range.count) * Int64(defaultExtent)
+            return
+        }
+        for index in range.reversed() { remove(at: index) }
     }
 
     /// Removes item `index`, returning its extent and whether it was measured.

@@ -23,6 +23,19 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCount(Int, for: String)
     /// A range of sections or items that is not inside the valid range.
     case rangeOutOfBounds(Range<Int>, bound: Int, for: String)
+    /// A change that would give the list more than `ListLimits.maximumSectionCount`
+    /// sections: it has `count` and the change adds `adding`.
+    case tooManySections(count: Int, adding: Int)
+    /// A change that would give the list more than `ListLimits.maximumItemCount` items
+    /// (collapsed sections' included): it has `count` and the change adds `adding`.
+    case tooManyItems(count: Int, adding: Int)
+    /// A change that would make the content, with every section expanded, longer than
+    /// `ListLimits.maximumContentExtent`: it is `extent` points and the change adds `adding`.
+    case contentTooLong(extent: Double, adding: Double)
+    /// A change that would store the extents of `section`'s `itemCount` items one by one
+    /// (a measurement, an estimate change, or an item of another extent inserted into a
+    /// uniform or estimated section), more than `ListLimits.maximumPerItemCount`.
+    case tooManyPerItemExtents(section: Int, itemCount: Int)
 
     /// A sentence naming the numbers.
     ///
@@ -45,6 +58,14 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid count \(value) for \(what): a count must not be negative"
         case .rangeOutOfBounds(let range, let bound, let what):
             "\(what) \(range.lowerBound)..<\(range.upperBound) is out of range: valid indices are 0..<\(bound)"
+        case .tooManySections(let count, let adding):
+            "too many sections: adding \(adding) to the \(count) the list has would pass the limit of \(ListLimits.maximumSectionCount) (ListLimits.maximumSectionCount)"
+        case .tooManyItems(let count, let adding):
+            "too many items: adding \(adding) to the \(count) the list has would pass the limit of \(ListLimits.maximumItemCount) (ListLimits.maximumItemCount)"
+        case .contentTooLong(let extent, let adding):
+            "content too long: adding \(adding) points to the \(extent) the list has (every section expanded) would pass the limit of \(ListLimits.maximumContentExtent) points (ListLimits.maximumContentExtent)"
+        case .tooManyPerItemExtents(let section, let count):
+            "section \(section) has \(count) items, too many to store their extents one by one (the limit is \(ListLimits.maximumPerItemCount), ListLimits.maximumPerItemCount); give a section this large a uniform extent"
         }
     }
 }

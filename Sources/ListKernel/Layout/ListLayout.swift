@@ -48,6 +48,9 @@ public struct ListLayout: Equatable {
         /// The laid-out extent: header, items unless collapsed, footer.
         var extent: Int64 { headerUnits + (isCollapsed ? 0 : items.total) + footerUnits }
 
+        /// The extent the section has when expanded, which `ListLimits` bounds.
+        var fullExtent: Int64 { headerUnits + items.total + footerUnits }
+
         /// How many flat positions the section contributes.
         var positionCount: Int {
             (hasHeader ? 1 : 0) + (isCollapsed ? 0 : items.count) + (hasFooter ? 1 : 0)
@@ -56,19 +59,34 @@ public struct ListLayout: Equatable {
 
     /// The sections, with their extents and position counts summed.
     var sections: SectionTree
+    /// The items of every section, collapsed ones included (bounded by `ListLimits`).
+    var allItemCount: Int
+    /// Every section's `fullExtent`, summed (bounded by `ListLimits`).
+    var allUnits: Int64
 
     /// Creates a layout of `sections`.
     ///
-    /// - Throws: `LayoutError.invalidExtent` or `.invalidCount` naming the section at fault.
+    /// - Throws: `LayoutError.invalidExtent` or `.invalidCount` naming the section at fault;
+    ///   `.tooManySections`, `.tooManyItems`, `.contentTooLong` or `.tooManyPerItemExtents`
+    ///   past `ListLimits`.
     /// - Complexity: O(S + m) for S sections and m measured item extents (uniform and
     ///   estimated sections cost O(1) each).
     public init(sections: [Section] = []) throws(LayoutError) {
+        try ListLayout.checkGrowth(sectionCount: 0, adding: sections.count)
         var records: [SectionRecord] = []
         records.reserveCapacity(sections.count)
+        var items = 0
+        var units: Int64 = 0
         for (index, section) in sections.enumerated() {
-            records.append(try section.record(index: index))
+            let record = try section.record(index: index)
+            try ListLayout.checkGrowth(items: items, units: units, adding: record)
+            items += record.items.count
+            units += record.fullExtent
+            records.append(record)
         }
         self.sections = SectionTree(records)
+        allItemCount = items
+        allUnits = units
         _checkInvariants()
     }
 
@@ -117,12 +135,8 @@ public struct ListLayout: Equatable {
 
     /// The total number of items in all sections, collapsed ones included.
     ///
-    /// - Complexity: O(S).
-    public var totalItemCount: Int {
-        var total = 0
-        sections.forEach { total += $0.pointee.items.count }
-        return total
-    }
+    /// - Complexity: O(1).
+    public var totalItemCount: Int { allItemCount }
 
     /// The extent of all laid-out elements, in points.
     ///
@@ -252,6 +266,9 @@ extension ListLayout {
             let base = try ListLayout.units(itemExtent.points, for: "the items of section \(index)")
             let items: ItemExtents
             if let measured = measuredItemExtents {
+                guard measured.count <= ListLimits.maximumPerItemCount else {
+                    throw .tooManyPerItemExtents(section: index, itemCount: measured.count)
+                }
                 var extents: [Int32] = []
                 extents.reserveCapacity(measured.count)
                 for (item, value) in measured.enumerated() {
@@ -260,6 +277,7 @@ extension ListLayout {
                 items = ItemExtents(measured: extents, estimate: base)
             } else {
                 guard itemCount >= 0 else { throw .invalidCount(itemCount, for: "the items of section \(index)") }
+                try ListLayout.checkGrowth(items: 0, units: 0, addingItems: itemCount, extent: base)
                 items = ItemExtents(count: itemCount, extent: base, isMeasured: itemExtent.kind == .uniform)
             }
             return SectionRecord(header: header, footer: footer, isCollapsed: isCollapsed, items: items)
