@@ -77,6 +77,16 @@ internal struct _ReplayPlan {
         guard countBefore >= 0, countAfter >= 0 else {
             throw DiffReplayError(.shapeMismatch, "negative \(what) count: \(countBefore) before, \(countAfter) after")
         }
+        // A balanced batch has countAfter = countBefore − deleted + inserted: checked before
+        // anything is allocated, so a hand-built diff with a huge count is reported, not
+        // allocated (countBefore is the size of a collection the caller holds).
+        guard countAfter <= countBefore + inserted.count else {
+            throw DiffReplayError(
+                .countMismatch,
+                "\(countAfter) \(what)s after must equal \(countBefore) before - \(deleted.count) deleted "
+                    + "+ \(inserted.count) inserted (moves: \(moves.count))"
+            )
+        }
         // Before-state roles: 0 survivor, 1 deleted, 2 move source.
         var roleBefore = [UInt8](repeating: 0, count: countBefore)
         // After-state: -1 survivor slot, -2 inserted, otherwise the move's before-state index.

@@ -121,10 +121,26 @@ internal struct _SectionedReplayPlan {
         }
         self.isReloadedAfter = isReloadedAfter
 
+        // A surviving section can gain at most the items inserted or moved anywhere: checked
+        // before anything is allocated, so a hand-built diff with a huge count is reported,
+        // not allocated. Inserted and reloaded sections get no per-item arrays (no item
+        // change may name them).
+        let arriving = diff.insertedItems.count + diff.itemMoves.count
+        for section in countsAfter.indices where source[section] >= 0 && !isReloadedAfter[section] {
+            let before = countsBefore[source[section]]
+            guard countsAfter[section] <= before + arriving else {
+                throw DiffReplayError(
+                    .countMismatch,
+                    "section \(section) (section \(source[section]) before) has \(countsAfter[section]) items after; "
+                        + "it had \(before) before, and the batch inserts or moves only \(arriving) items in all"
+                )
+            }
+        }
+        func hasItemArrays(_ section: Int) -> Bool { source[section] >= 0 && !isReloadedAfter[section] }
         // Before-state item roles: 0 survivor, 1 deleted, 2 move source.
         var role = countsBefore.map { [UInt8](repeating: 0, count: $0) }
         // After-state claims: nil free, (-1, -1) inserted, else the move's before-state path.
-        var claim = countsAfter.map { [ItemPath?](repeating: nil, count: $0) }
+        var claim = countsAfter.indices.map { [ItemPath?](repeating: nil, count: hasItemArrays($0) ? countsAfter[$0] : 0) }
 
         func checkBefore(_ path: ItemPath, _ what: String) throws(DiffReplayError) {
             guard path.section >= 0 && path.section < countsBefore.count else {
@@ -223,7 +239,7 @@ internal struct _SectionedReplayPlan {
             itemSource[section] = slots
         }
 
-        isUpdated = countsAfter.map { [Bool](repeating: false, count: $0) }
+        isUpdated = countsAfter.indices.map { [Bool](repeating: false, count: hasItemArrays($0) ? countsAfter[$0] : 0) }
         for update in diff.itemUpdates {
             let text = "item update \(update.from) → \(update.to)"
             guard update.from.section >= 0 && update.from.section < countsBefore.count

@@ -8,10 +8,11 @@ extension BatchUpdate {
     /// ```
     ///
     /// Rules are checked in this order, each over the operations sorted (so the order of
-    /// calls never changes which error is reported): negative counts; section indexes in
-    /// range; duplicate or conflicting section operations; the section count; item paths in
-    /// range; item operations inside deleted, inserted or reloaded sections; duplicate or
-    /// conflicting item operations; every surviving section's item count.
+    /// calls never changes which error is reported): negative counts; counts past
+    /// `ListLimits.maximumItemCount`; section indexes in range; duplicate or conflicting
+    /// section operations; the section count; item paths in range; item operations inside
+    /// deleted, inserted or reloaded sections; duplicate or conflicting item operations;
+    /// every surviving section's item count.
     ///
     /// - Parameters:
     ///   - before: the number of items in each section before the update.
@@ -118,6 +119,13 @@ private struct UpdateValidator {
         }
         if let section = after.firstIndex(where: { $0 < 0 }) {
             throw .negativeItemCount(section: section, count: after[section], afterUpdate: true)
+        }
+        // Bounded counts keep every sum below (before + inserted − deleted ± moves) exact.
+        if let section = before.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
+            throw .itemCountTooLarge(section: section, count: before[section], afterUpdate: false)
+        }
+        if let section = after.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
+            throw .itemCountTooLarge(section: section, count: after[section], afterUpdate: true)
         }
     }
 

@@ -122,6 +122,8 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A count in `before` or `after` that is negative.
     case negativeItemCount(section: Int, count: Int, afterUpdate: Bool)
+    /// A count in `before` or `after` larger than `ListLimits.maximumItemCount`.
+    case itemCountTooLarge(section: Int, count: Int, afterUpdate: Bool)
     /// A section operation whose section is outside the space it addresses: `0..<before.count`
     /// for deletes, reloads and move sources, `0..<after.count` for inserts and move
     /// destinations.
@@ -165,6 +167,9 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `apply(to:)`: the description of an inserted or reloaded section is not a valid
     /// layout section.
     case invalidSectionDescription(section: Int, LayoutError)
+    /// `apply(to:)`: the update would take the layout past `ListLimits` (the error names
+    /// the limit and the numbers); the layout is unchanged.
+    case limitExceeded(LayoutError)
 
     /// A sentence naming the numbers.
     ///
@@ -173,6 +178,8 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .negativeItemCount(let section, let count, let after):
             return "invalid item count \(count) for section \(section) \(after ? "after" : "before") the update: a count must not be negative"
+        case .itemCountTooLarge(let section, let count, let after):
+            return "invalid item count \(count) for section \(section) \(after ? "after" : "before") the update: a list holds at most \(ListLimits.maximumItemCount) items (ListLimits.maximumItemCount)"
         case .sectionOutOfRange(let op, let section, let count):
             return "attempt to \(op.phrase(section: section)), but there \(Self.are(count, "section", after: !op.usesBeforeIndexes))"
         case .itemSectionOutOfRange(let op, let path, let count):
@@ -204,6 +211,8 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the description of section \(section) after the update has \(Self.count(described, "item")), but the data source reports \(reported)"
         case .invalidSectionDescription(let section, let error):
             return "the description of section \(section) after the update is invalid: \(error)"
+        case .limitExceeded(let error):
+            return "the update would take the list past its limits: \(error)"
         }
     }
 

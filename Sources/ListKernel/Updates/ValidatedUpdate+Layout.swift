@@ -141,7 +141,8 @@ extension ValidatedUpdate {
     /// - Throws: `UpdateError.layoutSectionCountMismatch` or `.layoutItemCountMismatch` when
     ///   `layout` does not hold the `before` counts; `.sectionDescriptionItemCount` or
     ///   `.invalidSectionDescription` for a description that is not the section the data
-    ///   source reported.
+    ///   source reported; `.limitExceeded` when the result would pass `ListLimits`
+    ///   (`layout` is unchanged).
     /// - Complexity: O(S + k log k) to check, plus the steps' ListLayout costs: O(log S) per
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
@@ -153,6 +154,7 @@ extension ValidatedUpdate {
             guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
         }
         var descriptions: [Int: ListLayout.Section] = [:]
+        var describedUnits: [Int64] = []
         let described = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
             + reloadedSections.map { newSection(forOld: $0)! }
         for section in described.sorted() {
@@ -161,10 +163,50 @@ extension ValidatedUpdate {
             guard count == after[section] else {
                 throw .sectionDescriptionItemCount(section: section, described: count, reported: after[section])
             }
-            do { _ = try description.record(index: section) } catch { throw .invalidSectionDescription(section: section, error) }
+            do { describedUnits.append(try description.record(index: section).fullExtent) } catch {
+                throw .invalidSectionDescription(section: section, error)
+            }
             descriptions[section] = description
         }
 
+        // The limits: the item total is exact from the counts; the content's growth is
+        // bounded by the described sections and an element's largest extent for every
+        // inserted or moved item. Only when that bound passes the limit, or a section past
+        // the per-item limit is involved, do the steps run on a copy first, so a limit
+        // reached half-way leaves `layout` as it was.
+        var itemTotal = 0
+        for count in after {
+            let (sum, overflow) = itemTotal.addingReportingOverflow(count)
+            guard !overflow, sum <= ListLimits.maximumItemCount else {
+                throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
+            }
+            itemTotal = sum
+        }
+        guard after.count <= ListLimits.maximumSectionCount else {
+            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: after.count - layout.sectionCount))
+        }
+        var bound = layout.allUnits
+        var mayExceed = false
+        for units in describedUnits {
+            let (sum, overflow) = bound.addingReportingOverflow(units)
+            if overflow { mayExceed = true } else { bound = sum }
+        }
+        let (growth, growthOverflow) = Int64(batch.insertedItems.count + batch.movedItems.count)
+            .multipliedReportingOverflow(by: Int64(Int32.max))
+        let (total, totalOverflow) = bound.addingReportingOverflow(growth)
+        if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits
+            || after.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
+            var trial = layout
+            try runLayoutSteps(on: &trial, descriptions: descriptions)
+            layout = trial
+        } else {
+            try runLayoutSteps(on: &layout, descriptions: descriptions)
+        }
+    }
+
+    /// Runs `layoutSteps` on `layout`. A step can fail only on `ListLimits`; any other
+    /// failure is a kernel bug.
+    private func runLayoutSteps(on layout: inout ListLayout, descriptions: [Int: ListLayout.Section]) throws(UpdateError) {
         var slots = [(extent: Double, isMeasured: Bool)](repeating: (0, false), count: batch.movedItems.count)
         for step in layoutSteps {
             do {
@@ -182,8 +224,13 @@ extension ValidatedUpdate {
                     try layout.insertItems(at: path, count: 1, measuredExtent: slots[slot].isMeasured ? slots[slot].extent : nil)
                 }
             } catch {
-                // Validation and the checks above make every step valid; this is a kernel bug.
-                preconditionFailure("layout step \(step) of a validated update failed: \(error)")
+                switch error {
+                case .tooManySections, .tooManyItems, .contentTooLong, .tooManyPerItemExtents:
+                    throw .limitExceeded(error)
+                default:
+                    // Validation and the checks above make every other step valid.
+                    preconditionFailure("layout step \(step) of a validated update failed: \(error)")
+                }
             }
         }
     }
