@@ -72,9 +72,10 @@ extension ListDiffableDataSource {
         // Moved items that are only reconfigured kept their views through the move; they
         // are configured again now, in place.
         let rebound = conversion.reconfiguredAfterMove.map(ListElement.item)
-        do { try list.reconfigure(rebound) } catch {
-            preconditionFailure("kernel invariant: after-update paths of an applied batch could not be reconfigured: \(error)")
-        }
+        // The paths exist (the batch was applied); only the pass that follows a measurement
+        // reported from configure can throw (a factory returning a view already in use), and
+        // the snapshot stays applied then.
+        try list.reconfigure(rebound)
         var pass = list.lastPass
         let reboundSet = Set(rebound)
         for index in pass.transitions.indices {

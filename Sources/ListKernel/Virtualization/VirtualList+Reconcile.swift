@@ -44,7 +44,7 @@ extension VirtualList {
     }
 
     static func validate(_ viewport: Viewport) throws(ListError) {
-        func bad(_ value: Double) -> Bool { !value.isFinite || abs(value) >= 1e12 }
+        func bad(_ value: Double) -> Bool { !value.isFinite || abs(value) >= ListLimits.maximumViewportValue }
         if bad(viewport.offset) || bad(viewport.size) || bad(viewport.insets.top) || bad(viewport.insets.bottom)
             || bad(viewport.overscan.ahead) || bad(viewport.overscan.behind) {
             throw .invalidViewport("offset \(viewport.offset), size \(viewport.size), insets \(viewport.insets.top)/\(viewport.insets.bottom) and overscan \(viewport.overscan.ahead)/\(viewport.overscan.behind) must be finite")
@@ -186,7 +186,10 @@ extension VirtualList {
                 displayedStorage[index].frame = frame
                 displayedStorage[index].isPinned = false
             } else {
-                let shown = materialize(entry.element, frame: frame, identifier: enteringIdentifiers[entering])
+                // A factory that returns a view already in use stops the pass here: what is
+                // displayed stays consistent (every entry has its own displayed view), the
+                // element is left out, and the next pass tries again.
+                let shown = try materialize(entry.element, frame: frame, identifier: enteringIdentifiers[entering])
                 entering += 1
                 displayedStorage.insert(shown, at: index)
                 lastResult.enteredEntries.append(shown)
@@ -198,14 +201,19 @@ extension VirtualList {
     }
 
     /// Dequeues, binds and configures a view for `element`, then marks it displayed.
-    func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) -> DisplayedEntry {
+    ///
+    /// - Throws: `.reuse(.factoryReturnedTrackedView)` when the front end's factory returned
+    ///   a view the pool already tracks; nothing was dequeued.
+    func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) throws(ListError) -> DisplayedEntry {
         let view: AnyObject
         do {
-            let dequeued = try pool.dequeue(kind: element.kind, identifier: identifier)
+            let dequeued = try pool.ownerDequeue(kind: element.kind, identifier: identifier)
             view = dequeued.view
             if !dequeued.isRecycled { createdDuringPass = true }
         } catch {
-            preconditionFailure("kernel invariant: dequeue failed after its identifier was checked: \(error)")
+            // The identifier was checked and nothing can unregister it during a pass, so
+            // only the front end's factory can fail here.
+            throw .reuse(error)
         }
         let binding = bind(view)
         if case .item(let path) = element, !measuredByIdentifier.isEmpty { restoreCachedMeasurement(path) }
@@ -213,7 +221,7 @@ extension VirtualList {
         callingOut(.configure(element)) {
             dataSource?.list(self, configure: typed, for: element, binding: binding)
         }
-        do { try pool.willDisplay(view) } catch {
+        do { try pool.ownerWillDisplay(view) } catch {
             preconditionFailure("kernel invariant: a configured view could not be displayed: \(error)")
         }
         callingOut(.willDisplay(element)) {

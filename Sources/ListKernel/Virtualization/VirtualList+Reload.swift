@@ -3,17 +3,50 @@ extension VirtualList {
     /// view (they go back to the pool), and runs a pass: like UITableView's `reloadData`.
     /// Fold state is kept by section identifier.
     ///
+    /// Everything is checked before any view changes: the counts and metrics (against
+    /// `ListLimits` too), and the reuse identifier of every element the new layout shows in
+    /// the current viewport. A reload that throws leaves the list, its views and its layout
+    /// exactly as they were.
+    ///
     /// - Throws: `ListError.reentrantCall` from inside a callback, `.noDataSource`,
-    ///   `.invalidCount` or `.layout` for bad data source answers (the list is unchanged),
-    ///   `.unregisteredIdentifier` from the pass.
+    ///   `.invalidCount` or `.layout` for bad data source answers (`.layout(.tooManySections)`
+    ///   and the other `ListLimits` errors included), `.unregisteredIdentifier` for an
+    ///   element the new layout would show.
     /// - Complexity: O(S + m) for S sections and m measured extents, plus the pass.
     @discardableResult
     public func reloadData() throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("reloadData()")
         let newLayout = try buildLayout()
-        endAllDisplay()
+        let oldLayout = layout
         layout = newLayout
+        do { try checkWindowIdentifiers() } catch {
+            layout = oldLayout
+            throw error
+        }
+        endAllDisplay()
         return try reconcile()
+    }
+
+    /// Asks the reuse identifier of every element the current layout shows in the viewport
+    /// (pinned headers and footers included) and checks that each is registered.
+    ///
+    /// - Complexity: O(log n + k) for k elements in the window.
+    func checkWindowIdentifiers() throws(ListError) {
+        let (lower, upper) = windowUnits()
+        scratch.removeAll(keepingCapacity: true)
+        layout.forEachElement(units: lower, upper) { element, start, extent in
+            scratch.append((element, start, extent))
+            return true
+        }
+        if style == .plain { _ = addPinnedElements() }
+        guard !scratch.isEmpty else { return }
+        guard let dataSource else { throw .noDataSource(operation: "reloadData()") }
+        for entry in scratch {
+            let identifier = callingOut(.reuseIdentifier(entry.element)) { dataSource.list(self, reuseIdentifierFor: entry.element) }
+            guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
+                throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
+            }
+        }
     }
 
     /// Asks the data source for the whole model and builds its layout.
@@ -21,6 +54,9 @@ extension VirtualList {
         guard let dataSource else { throw .noDataSource(operation: "reloadData()") }
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
+        guard sectionCount <= ListLimits.maximumSectionCount else {
+            throw .layout(.tooManySections(count: 0, adding: sectionCount))
+        }
         var sections: [ListLayout.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
@@ -33,6 +69,7 @@ extension VirtualList {
     func sectionDescription(_ section: Int, dataSource: any ListDataSource<View>) throws(ListError) -> ListLayout.Section {
         let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
         guard count >= 0 else { throw .invalidCount(count, what: "items in section \(section)") }
+        guard count <= ListLimits.maximumItemCount else { throw .layout(.tooManyItems(count: 0, adding: count)) }
         let metrics = callingOut(.metrics(section)) { dataSource.list(self, metricsForSection: section) }
         let isCollapsed = collapsedSections.contains(sectionKey(section, dataSource: dataSource))
         if let extents = metrics.measuredItemExtents {
@@ -76,8 +113,8 @@ extension VirtualList {
             dataSource?.list(self, didEndDisplaying: unsafeDowncast(shown.view, to: View.self), for: shown.element)
         }
         do {
-            try pool.didEndDisplaying(shown.view)
-            _ = try pool.enqueue(shown.view)
+            try pool.ownerDidEndDisplaying(shown.view)
+            _ = try pool.ownerEnqueue(shown.view)
         } catch {
             preconditionFailure("kernel invariant: a displayed view could not be returned to the pool: \(error)")
         }
@@ -134,7 +171,7 @@ extension VirtualList {
     }
 
     func bind(_ view: AnyObject) -> BindingToken {
-        do { return try pool.bind(view) } catch {
+        do { return try pool.ownerBind(view) } catch {
             preconditionFailure("kernel invariant: a view the list holds could not be bound: \(error)")
         }
     }

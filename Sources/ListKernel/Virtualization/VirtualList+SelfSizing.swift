@@ -13,7 +13,9 @@ extension VirtualList {
     /// ```
     ///
     /// - Throws: `ListError.layout` for an element out of range or a NaN, negative or
-    ///   infinite extent; `.notLaidOut` for a header or footer the section does not have.
+    ///   infinite extent, or an item of an estimated section past
+    ///   `ListLimits.maximumPerItemCount` (`.tooManyPerItemExtents`); `.notLaidOut` for a
+    ///   header or footer the section does not have.
     /// - Complexity: O(log n) plus a pass (outside callbacks).
     @discardableResult
     public func setMeasuredExtent(_ extent: Double, for element: ListElement) throws(ListError) -> PassResult<View> {
@@ -24,6 +26,13 @@ extension VirtualList {
              .footer(let section) where !layout.sections[section].hasFooter:
             throw .notLaidOut(element, operation: "setMeasuredExtent(_:for:)")
         case .item(let path):
+            // A measurement that would turn a huge estimated section per-item is refused now,
+            // not dropped when the queue is applied.
+            let items = layout.sections[path.section].items
+            if let units = FixedPoint.elementUnits(extent), items.turnsPerItem(storing: units, measured: true),
+               items.count > ListLimits.maximumPerItemCount {
+                throw .layout(.tooManyPerItemExtents(section: path.section, itemCount: items.count))
+            }
             if let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
                 measuredByIdentifier[identifier] = extent
             }

@@ -56,6 +56,9 @@ extension VirtualList {
         let before = layout.sections.itemCounts()
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
+        guard sectionCount <= ListLimits.maximumSectionCount else {
+            throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
+        }
         var after = [Int](repeating: 0, count: sectionCount)
         callingOut(.counts) {
             after.withUnsafeMutableBufferPointer { after in
@@ -163,6 +166,17 @@ extension VirtualList {
                 }
             }
         }
+        // Refreshed sections replace their records: that is tried on a copy first (only
+        // then, as copying costs O(S)), so a bad extent or a limit reported now leaves the
+        // list as it was.
+        var refreshedLayout: ListLayout?
+        if !refreshed.isEmpty {
+            var copy = layout
+            for (section, description) in refreshed {
+                do { try copy.replaceSection(section, with: description) } catch { throw .layout(error) }
+            }
+            refreshedLayout = copy
+        }
         let headers = Set(toggled.map { ListElement.header(section: $0) })
         let hidden: (ListElement) -> Bool = { collapsed && $0.kind == .item && toggled.contains($0.section) }
         let shown: (ListElement) -> Bool = { !collapsed && $0.kind == .item && toggled.contains($0.section) }
@@ -174,17 +188,14 @@ extension VirtualList {
             reconfigure: headers,
             extraOldFrames: []
         ) { () throws(ListError) in
+            if let refreshedLayout { layout = refreshedLayout }
             for section in toggled {
                 let key = sectionKey(section, dataSource: dataSource)
                 if collapsed { collapsedSections.insert(key) } else { collapsedSections.remove(key) }
-                do {
-                    if let description = refreshed[section] {
-                        try layout.replaceSection(section, with: description)
-                    } else {
-                        try layout.setCollapsed(collapsed, section: section)
+                if refreshed[section] == nil {
+                    do { try layout.setCollapsed(collapsed, section: section) } catch {
+                        preconditionFailure("kernel invariant: a checked section could not be folded: \(error)")
                     }
-                } catch {
-                    preconditionFailure("kernel invariant: a checked section could not be folded: \(error)")
                 }
             }
         }

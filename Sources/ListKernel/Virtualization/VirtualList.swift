@@ -30,7 +30,9 @@
 /// for a UI, or a plain thread).
 public final class VirtualList<View: AnyObject> {
     /// The pool the list recycles views through: read counters and states from it, set
-    /// capacities, observe discards. Its views are the front end's `View`s, held as
+    /// capacities, purge it, observe discards. The list alone registers factories and moves
+    /// views between states: those calls on this pool throw `ReuseError.ownedByList`
+    /// (register through the list). Its views are the front end's `View`s, held as
     /// `AnyObject` so that one compiled reconcile loop serves every view class; register
     /// factories with `register(kind:reuseIdentifier:factory:)`.
     public let pool: ReusePool<AnyObject>
@@ -93,15 +95,31 @@ public final class VirtualList<View: AnyObject> {
         let relay = ReuseRelay<View>()
         pool = ReusePool<AnyObject>(prepareForReuse: { view in relay.list?.prepareForReuse(unsafeDowncast(view, to: View.self)) })
         relay.list = self
+        pool.isOwnedByList = true
     }
 
     /// Registers the factory that makes views of `kind` for `reuseIdentifier` (replacing
     /// any earlier one and discarding its pooled views).
     ///
-    /// - Throws: `ListError.reuse(.emptyIdentifier)` for an empty identifier.
+    /// - Throws: `ListError.reuse(.emptyIdentifier)` for an empty identifier,
+    ///   `.reentrantCall` from inside a callback.
     /// - Complexity: O(pooled views of the replaced factory).
     public func register(kind: ElementKind = .item, reuseIdentifier: String, factory: @escaping () -> View) throws(ListError) {
-        do { try pool.register(kind: kind, identifier: reuseIdentifier, factory: { factory() }) } catch { throw .reuse(error) }
+        try checkNotCallingOut("register(kind:reuseIdentifier:factory:)")
+        do { try pool.ownerRegister(kind: kind, identifier: reuseIdentifier, factory: { factory() }) } catch { throw .reuse(error) }
+    }
+
+    /// Removes the factory for `kind` and `reuseIdentifier`, discarding its pooled views.
+    /// Views of it on screen stay until they leave (then they are discarded); an element
+    /// that would need a new one makes the next pass throw `.unregisteredIdentifier` before
+    /// any view changes.
+    ///
+    /// - Throws: `ListError.reuse(.notRegistered)` or `.reuse(.emptyIdentifier)`,
+    ///   `.reentrantCall` from inside a callback.
+    /// - Complexity: O(pooled views of the factory).
+    public func unregister(kind: ElementKind = .item, reuseIdentifier: String) throws(ListError) {
+        try checkNotCallingOut("unregister(kind:reuseIdentifier:)")
+        do { try pool.ownerUnregister(kind: kind, identifier: reuseIdentifier) } catch { throw .reuse(error) }
     }
 
     /// The elements displayed after the last pass, in list order.
