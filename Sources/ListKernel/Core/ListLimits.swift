@@ -10,6 +10,7 @@
 ///     items stored one by one      134,217,728           (2^27) in one section
 ///       (measured or estimated)
 ///     one element's extent         8,388,607.99 pt       (`FixedPoint.maximumElementExtent`)
+///     elements one pass displays   16,384                (2^14)
 ///
 /// The content limit counts every section as if it were expanded, so unfolding a section
 /// can never exceed it. It keeps every offset exact as a `Double` and every sum far from
@@ -40,6 +41,12 @@ public enum ListLimits {
 
     /// The largest absolute viewport offset, size, inset or overscan, in points: 10^12.
     public static let maximumViewportValue = 1e12
+
+    /// The most elements of nonzero extent one pass may display (its viewport and overscan):
+    /// 16,384 (2^14). A pass whose window holds more throws
+    /// `ListError.tooManyElementsInWindow` before any view changes; prefetching announces at
+    /// most this many items ahead.
+    public static let maximumDisplayedElements = 1 << 14
 
     /// `maximumContentExtent` in fixed-point units (2^47).
     static let maximumContentUnits: Int64 = 1 << 47

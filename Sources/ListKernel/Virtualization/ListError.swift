@@ -23,6 +23,9 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
     case layout(LayoutError)
     /// The reuse pool refused an operation.
     case reuse(ReuseError)
+    /// The viewport and its overscan cover more than `ListLimits.maximumDisplayedElements`
+    /// elements of nonzero extent (`viewport` describes it); the pass displayed nothing new.
+    case tooManyElementsInWindow(viewport: String)
 
     /// A sentence naming the numbers.
     ///
@@ -47,6 +50,8 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
             error.description
         case .reuse(let error):
             error.description
+        case .tooManyElementsInWindow(let viewport):
+            "the viewport (\(viewport)) covers more than \(ListLimits.maximumDisplayedElements) elements (ListLimits.maximumDisplayedElements); a pass displays at most that many"
         }
     }
 }

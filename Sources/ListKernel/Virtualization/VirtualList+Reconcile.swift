@@ -9,8 +9,8 @@ extension VirtualList {
     /// for shown in pass.displayed { place(shown.view, shown.frame) }
     /// ```
     ///
-    /// - Throws: `ListError.reentrantCall`, `.invalidViewport`, `.unregisteredIdentifier`
-    ///   (checked before any view changes).
+    /// - Throws: `ListError.reentrantCall`, `.invalidViewport`, `.unregisteredIdentifier`,
+    ///   `.tooManyElementsInWindow` (all checked before any view changes).
     /// - Complexity: O(log n + k + c) for k displayed elements and c elements that changed.
     @discardableResult
     public func setViewport(_ newViewport: Viewport) throws(ListError) -> PassResult<View> {
@@ -123,11 +123,7 @@ extension VirtualList {
     /// inserted where they belong.
     func performPass() throws(ListError) {
         let (lower, upper) = windowUnits()
-        scratch.removeAll(keepingCapacity: true)
-        layout.forEachElement(units: lower, upper) { element, start, extent in
-            scratch.append((element, start, extent))
-            return true
-        }
+        try fillScratch(lower, upper)
         let pins = style == .plain ? addPinnedElements() : nil
 
         // 1. Classify: which displayed entries stay, which scratch entries enter. Entering
@@ -198,6 +194,27 @@ extension VirtualList {
         if let pins { applyPins(pins) }
         if createdDuringPass { growPoolCapacities() }
         if prefetchDistance > 0 { updatePrefetches(lower: lower, upper: upper) }
+    }
+
+    /// Collects the elements of the window `lower..<upper` into `scratch`, refusing a
+    /// window of more than `ListLimits.maximumDisplayedElements` before anything changes.
+    ///
+    /// - Complexity: O(log n + k) for k elements, at most the limit.
+    func fillScratch(_ lower: Int64, _ upper: Int64) throws(ListError) {
+        scratch.removeAll(keepingCapacity: true)
+        var tooMany = false
+        layout.forEachElement(units: lower, upper) { element, start, extent in
+            guard scratch.count < ListLimits.maximumDisplayedElements else {
+                tooMany = true
+                return false
+            }
+            scratch.append((element, start, extent))
+            return true
+        }
+        if tooMany {
+            scratch.removeAll(keepingCapacity: true)
+            throw .tooManyElementsInWindow(viewport: "offset \(viewport.offset), size \(viewport.size), overscan \(viewport.overscan.ahead)/\(viewport.overscan.behind)")
+        }
     }
 
     /// Dequeues, binds and configures a view for `element`, then marks it displayed.
@@ -330,7 +347,7 @@ extension VirtualList {
         desiredPrefetch.removeAll(keepingCapacity: true)
         layout.forEachElement(units: from, to) { element, _, _ in
             if case .item(let path) = element, displayedIndex(of: element) == nil { desiredPrefetch.append(path) }
-            return true
+            return desiredPrefetch.count < ListLimits.maximumDisplayedElements
         }
         var announce: [ItemPath] = []
         var cancel: [ItemPath] = []

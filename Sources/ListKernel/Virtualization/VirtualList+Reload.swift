@@ -33,11 +33,7 @@ extension VirtualList {
     /// - Complexity: O(log n + k) for k elements in the window.
     func checkWindowIdentifiers() throws(ListError) {
         let (lower, upper) = windowUnits()
-        scratch.removeAll(keepingCapacity: true)
-        layout.forEachElement(units: lower, upper) { element, start, extent in
-            scratch.append((element, start, extent))
-            return true
-        }
+        try fillScratch(lower, upper)
         if style == .plain { _ = addPinnedElements() }
         guard !scratch.isEmpty else { return }
         guard let dataSource else { throw .noDataSource(operation: "reloadData()") }

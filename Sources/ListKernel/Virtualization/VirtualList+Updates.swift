@@ -229,7 +229,7 @@ extension VirtualList {
         let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
         layout.forEachElement(units: lower, upper + reach) { element, start, extent in
             oldFrames[element] = (start, extent)
-            return true
+            return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
         }
         for element in displayedStorage.map(\.element) + extraOldFrames where oldFrames[element] == nil {
             if let frame = layout.unitFrame(of: element) { oldFrames[element] = frame }
