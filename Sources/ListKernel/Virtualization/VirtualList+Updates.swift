@@ -19,7 +19,8 @@ extension VirtualList {
     ///
     /// Applying keeps the view of every item that stays or moves (a move does not
     /// reconfigure), gives reloaded items a fresh view, reconfigures reconfigured ones in
-    /// place, ends the display of deleted ones, keeps the element at the top edge still, and
+    /// place, ends the display of deleted ones, keeps the element at the top edge still (or,
+    /// when it goes, brings what follows it to the top edge: `Docs/Updates.md`), and
     /// reports `transitions` for animating front ends.
     ///
     /// - Throws: `ListError.update` naming the numbers for an inconsistent batch (nothing is
