@@ -56,6 +56,7 @@ extension VirtualList {
         let measurements = pendingMeasurements
         pendingMeasurements.removeAll()
         guard !measurements.isEmpty else { return 0 }
+        let offsetBefore = viewport.offset
         let anchor = anchorElement()
         for (element, extent) in measurements {
             // Validated when queued; an update in between may have moved things, so re-check.
@@ -74,18 +75,7 @@ extension VirtualList {
             delta = FixedPoint.points(frame.start - anchor.start)
             viewport.offset += delta
         }
-        return delta + clampOffsetToContent()
-    }
-
-    /// When the content shrank so that the viewport would show space past its end, moves the
-    /// offset back to the last valid one (as a scroll view does when its content shrinks);
-    /// returns the change. An offset above the top (a pull past the start) is left alone.
-    func clampOffsetToContent() -> Double {
-        let maximum = max(-viewport.insets.top, layout.contentExtent + viewport.insets.bottom - viewport.size)
-        guard viewport.offset > maximum else { return 0 }
-        let delta = maximum - viewport.offset
-        viewport.offset = maximum
-        return delta
+        return delta + clampOffsetToContent(pulledFrom: offsetBefore)
     }
 
     /// Queues the remembered extent of an unmeasured item that is entering.

@@ -19,7 +19,8 @@ extension VirtualList {
     ///
     /// Applying keeps the view of every item that stays or moves (a move does not
     /// reconfigure), gives reloaded items a fresh view, reconfigures reconfigured ones in
-    /// place, ends the display of deleted ones, keeps the element at the top edge still, and
+    /// place, ends the display of deleted ones, keeps the element at the top edge still (or,
+    /// when it goes, brings what follows it to the top edge: `Docs/Updates.md`), and
     /// reports `transitions` for animating front ends.
     ///
     /// - Throws: `ListError.update` naming the numbers for an inconsistent batch (nothing is
@@ -82,7 +83,8 @@ extension VirtualList {
             changeOfOld: { VirtualList.change(ofOld: $0, in: update) },
             changeOfNew: { new, old in old == nil ? .inserted : VirtualList.change(ofNew: new, in: update) },
             reconfigure: reconfigured,
-            extraOldFrames: moveSources
+            extraOldFrames: moveSources,
+            anchoring: AnchorMap(update)
         ) { () throws(ListError) in
             do throws(UpdateError) {
                 try update.apply(to: &layout, sectionDescription: { descriptions[$0]! })
@@ -186,7 +188,8 @@ extension VirtualList {
             changeOfOld: { hidden($0) ? .deleted : (headers.contains($0) ? .reconfigured : .unchanged) },
             changeOfNew: { new, _ in shown(new) ? .inserted : (headers.contains(new) ? .reconfigured : .unchanged) },
             reconfigure: headers,
-            extraOldFrames: []
+            extraOldFrames: [],
+            anchoring: AnchorMap(folding: toggled, collapsed: collapsed)
         ) { () throws(ListError) in
             if let refreshedLayout { layout = refreshedLayout }
             for section in toggled {
@@ -212,6 +215,7 @@ extension VirtualList {
     ///   - changeOfNew: what happened to an element displayed after (given its old self).
     ///   - reconfigure: elements (after the change) whose kept views are configured again.
     ///   - extraOldFrames: elements whose frames before the change are recorded too.
+    ///   - anchoring: which elements keep their place, for the anchor step.
     ///   - mutate: the change of `layout`; it must validate before changing anything.
     func performChange(
         newElement: (ListElement) -> ListElement?,
@@ -220,6 +224,7 @@ extension VirtualList {
         changeOfNew: (ListElement, ListElement?) -> ElementTransition.Change,
         reconfigure: Set<ListElement>,
         extraOldFrames: [ListElement],
+        anchoring: AnchorMap,
         mutate: () throws(ListError) -> Void
     ) throws(ListError) -> PassResult<View> {
         // 1. Frames before: displayed elements, the window and one more viewport below it
@@ -236,16 +241,10 @@ extension VirtualList {
         }
         let before = displayedStorage.map(\.element)
 
-        // 2. The anchor: the first displayed element at or below the top edge that survives.
-        //    A list scrolled to its very top stays there (what is inserted above shows), as
-        //    a table view at the top does.
-        let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top) ?? 0
-        var anchor: (element: ListElement, start: Int64)?
-        for element in before where viewport.offset > -viewport.insets.top {
-            guard let frame = oldFrames[element], frame.start + frame.extent > top, let new = newElement(element) else { continue }
-            anchor = (new, frame.start)
-            break
-        }
+        // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or
+        //    where it collapsed to if it vanishes. Taken from the layout before the change.
+        let offsetBefore = viewport.offset
+        let anchor = updateAnchor(anchoring, frames: oldFrames)
 
         // 3. The layout changes (validated inside `mutate`, which throws before changing).
         try mutate()
@@ -266,13 +265,13 @@ extension VirtualList {
         displayedStorage = kept
         cancelAllPrefetches()
 
-        // 5. Keep the anchor still, and never show space past the end of the content.
-        if let anchor, let frame = layout.unitFrame(of: anchor.element) {
-            let delta = FixedPoint.points(frame.start - anchor.start)
+        // 5. Move the top edge as the anchor says, then keep the offset within the content.
+        if let anchor, let newTop = anchor.newTop(in: layout) {
+            let delta = FixedPoint.points(newTop - anchor.top)
             viewport.offset += delta
             pendingAdjustment += delta
         }
-        pendingAdjustment += clampOffsetToContent()
+        pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
 
         // 6. Reconfigure in place, then reconcile.
         for element in reconfigure { reconfigureDisplayed(element) }
