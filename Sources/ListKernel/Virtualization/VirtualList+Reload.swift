@@ -17,12 +17,16 @@ extension VirtualList {
     public func reloadData() throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("reloadData()")
         let newLayout = try buildLayout()
-        let oldLayout = layout
+        let (oldLayout, oldOffset) = (layout, viewport.offset)
         layout = newLayout
+        // Content that shrank past the viewport brings the offset back to its last valid
+        // value, as every other change does.
+        let adjustment = clampOffsetToContent(pulledFrom: oldOffset)
         do { try checkWindowIdentifiers() } catch {
-            layout = oldLayout
+            (layout, viewport.offset) = (oldLayout, oldOffset)
             throw error
         }
+        pendingAdjustment += adjustment
         endAllDisplay()
         return try reconcile()
     }

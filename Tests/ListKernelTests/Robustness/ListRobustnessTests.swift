@@ -289,6 +289,22 @@ import ListKernelTesting
         #expect(ListState(list) == before)
     }
 
+    @Test func aReloadThatShrinksTheContentBringsTheOffsetBackAndCoversTheViewport() throws {
+        let source = HostileDataSource()
+        source.sectionCount = 20
+        let list = try ListRobustnessTests.makeList(source)
+        // 20 sections of 30 + 5 × 44 + 10 = 260 points: 5,200 in all.
+        try list.scroll(to: 4_900)
+        source.sectionCount = 2
+        let pass = try list.reloadData()
+        #expect(list.viewport.offset == 520 - 300)
+        #expect(pass.anchorAdjustment == 520 - 300 - 4_900)
+        #expect(list.displayed.contains { $0.frame.start <= 220 && $0.frame.end > 220 })
+        source.sectionCount = 0
+        try list.reloadData()
+        #expect(list.viewport.offset == 0)
+    }
+
     // MARK: Hand-built diffs
 
     @Test func replayingAHandBuiltDiffWithAHugeCountIsATypedError() {
