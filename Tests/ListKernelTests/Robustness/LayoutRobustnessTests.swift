@@ -224,3 +224,58 @@ import ListKernelTesting
         }
     }
 }
+
+/// Every public snapshot mutation, with identifiers that are missing, duplicated or present:
+/// each throws a typed error and leaves the snapshot as it was, or succeeds and keeps its
+/// indexes sound.
+@Suite struct SnapshotRobustnessTests {
+    typealias Snap = ListSnapshot<Int, Int>
+
+    static func randomMutation(_ random: inout SplitMix64, _ snapshot: inout Snap) throws(SnapshotError) {
+        func ids(_ pool: Int, _ count: Int) -> [Int] { (0..<count).map { _ in random.below(pool) - 1 } }
+        let section = random.below(8) - 1
+        let item = random.below(40) - 1
+        switch random.below(16) {
+        case 0: try snapshot.appendSections(ids(8, random.below(3)))
+        case 1: try snapshot.insertSections(ids(8, random.below(3)), beforeSection: section)
+        case 2: try snapshot.insertSections(ids(8, random.below(3)), afterSection: section)
+        case 3: try snapshot.deleteSections(ids(8, random.below(3)))
+        case 4: try snapshot.moveSection(section, beforeSection: random.below(8) - 1)
+        case 5: try snapshot.moveSection(section, afterSection: random.below(8) - 1)
+        case 6: try snapshot.reloadSections(ids(8, random.below(3)))
+        case 7: try snapshot.appendItems(ids(40, random.below(4)), toSection: random.below(3) == 0 ? nil : section)
+        case 8: try snapshot.insertItems(ids(40, random.below(3)), beforeItem: item)
+        case 9: try snapshot.insertItems(ids(40, random.below(3)), afterItem: item)
+        case 10: try snapshot.deleteItems(ids(40, random.below(3)))
+        case 11: try snapshot.moveItem(item, beforeItem: random.below(40) - 1)
+        case 12: try snapshot.moveItem(item, afterItem: random.below(40) - 1)
+        case 13: try snapshot.reloadItems(ids(40, random.below(3)))
+        case 14: try snapshot.reconfigureItems(ids(40, random.below(3)))
+        default:
+            _ = try snapshot.itemIdentifiers(inSection: section)
+            _ = try snapshot.numberOfItems(inSection: section)
+        }
+    }
+
+    @Test(arguments: [UInt64(31), 32, 33])
+    func everyMutationWithMissingOrDuplicateIdentifiersThrowsAndChangesNothing(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var snapshot = Snap()
+        var (thrown, succeeded) = (0, 0)
+        for step in 0..<3_000 {
+            if step % 300 == 0 { snapshot = Snap() }
+            let before = snapshot
+            do {
+                try SnapshotRobustnessTests.randomMutation(&random, &snapshot)
+                succeeded += 1
+                snapshot._checkInvariants()
+                #expect(snapshot.numberOfItems == snapshot.itemIdentifiers.count)
+            } catch {
+                thrown += 1
+                #expect(snapshot == before, "seed \(seed) step \(step): \(error) changed the snapshot")
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(thrown > 300 && succeeded > 300, "seed \(seed): \(thrown) thrown, \(succeeded) succeeded")
+    }
+}
