@@ -165,12 +165,13 @@ extension ListDiffableDataSource {
     }
 
     /// Puts `old` back as the current snapshot after the list rejected an apply, unless the
-    /// list had already taken the new layout (an unregistered reuse identifier is found by
-    /// the pass, after the layout changed): then the new snapshot stays, so that model and
-    /// layout agree.
+    /// list had already taken the new layout (an unregistered reuse identifier, a window of
+    /// too many elements or a factory's mistake is found by the pass, after the layout
+    /// changed): then the new snapshot stays, so that model and layout agree.
     func restore(_ old: Snapshot, after error: ListError) {
         switch error {
-        case .unregisteredIdentifier:
+        case .unregisteredIdentifier, .tooManyElementsInWindow, .reuse:
+            // Thrown by the pass after the change: the list holds the new snapshot's layout.
             _checkInvariants()
         case .reentrantCall:
             // Called from inside a callback of an update in progress: the list's layout is
