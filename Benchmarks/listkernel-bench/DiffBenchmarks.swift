@@ -1,7 +1,7 @@
 import ListKernel
 import ListKernelTesting
 
-/// The diff scenarios of ../shared/diff-inputs.md, on inputs regenerated exactly (checksums
+/// The diff scenarios of Docs/DiffInputs.md, on inputs regenerated exactly (checksums
 /// tested in DiffInputsTests). Inputs are built before any timed region; each timed run
 /// diffs the same arrays, so the figures are warm-cache ones (no first-touch page faults
 /// on the inputs; the diff's own buffers are allocated inside the timed region).

@@ -1,6 +1,6 @@
 public import ListKernel
 
-/// An element with an identity and a content version, as `../shared/diff-inputs.md` defines
+/// An element with an identity and a content version, as `Docs/DiffInputs.md` defines
 /// it: identity is `id`; a different `version` means the content changed (an update, not a
 /// move).
 ///
@@ -53,7 +53,7 @@ public struct DiffInputPair<State> {
 
 extension DiffInputPair: Sendable where State: Sendable {}
 
-/// The exact inputs of the diff benchmarks, regenerated from `../shared/diff-inputs.md` with
+/// The exact inputs of the diff benchmarks, regenerated from `Docs/DiffInputs.md` with
 /// `SplitMix64`, so figures measured here compare with figures measured elsewhere on
 /// identical data. Tests check them against the published FNV-1a checksums.
 ///

@@ -6,7 +6,7 @@
 /// let roll = rng.below(6)   // the same sequence on every machine
 /// ```
 ///
-/// `below(n)` is plain modulo, as `../shared/diff-inputs.md` specifies, so inputs built
+/// `below(n)` is plain modulo, as `Docs/DiffInputs.md` specifies, so inputs built
 /// with it match figures measured elsewhere bit for bit.
 ///
 /// - Complexity: every member is O(1).

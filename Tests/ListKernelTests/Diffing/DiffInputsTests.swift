@@ -2,7 +2,7 @@ import Testing
 import ListKernel
 @testable import ListKernelTesting
 
-// The published checksums and first values of ../shared/diff-inputs.md: the regenerated
+// The published checksums and first values of Docs/DiffInputs.md: the regenerated
 // benchmark inputs must match them exactly.
 
 private func ids(_ items: [VersionedItem]) -> [Int] { items.map(\.id) }

@@ -3,7 +3,7 @@
 ///
 /// - Complexity: every member is O(1).
 public struct DemoSeed: Hashable, Sendable {
-    /// The seed's number, e.g. `"003"`, as in `shared/seeds/003_….txt`.
+    /// The seed's number, e.g. `"003"`, as `Docs/Scenarios.md` numbers the five posts.
     public var number: String
     /// A short name for what the article builds, e.g. `"三国"`.
     public var name: String
