@@ -37,7 +37,7 @@ extension LinearDiff {
     /// - Parameters:
     ///   - old: the collection before the update (the before-state).
     ///   - new: the collection after the update (the after-state).
-    ///   - identifiedBy: an element's identity; equal identities are the same element.
+    ///   - id: an element's identity; equal identities are the same element.
     ///   - contentEquals: whether two elements with the same identity have the same content.
     /// - Throws: `DiffError.duplicateElement` naming the identifier and both indexes when an
     ///   identifier occurs twice in one input (outside the common prefix and suffix).

@@ -52,7 +52,7 @@ extension SectionedDiff {
     /// - Parameters:
     ///   - old: the sections before the update (the before-state).
     ///   - new: the sections after the update (the after-state).
-    ///   - itemIdentifiedBy: an item's identity, unique across all sections.
+    ///   - itemID: an item's identity, unique across all sections.
     ///   - itemContentEquals: whether two items with the same identity have the same content.
     ///   - kind: the `UpdateKind` reported for items whose content changed.
     /// - Throws: `DiffError.duplicateSection` or `.duplicateItem` naming the identifier and

@@ -87,7 +87,8 @@ extension ReusePool {
     ///
     /// - Parameters:
     ///   - capacity: 0 or more.
-    ///   - kind: a registered kind and identifier.
+    ///   - kind: the kind of a registered factory.
+    ///   - identifier: its reuse identifier.
     /// - Throws: ``ReuseError/emptyIdentifier(kind:)``,
     ///   ``ReuseError/notRegistered(identifier:kind:registered:registeredForOtherKinds:)`` or
     ///   ``ReuseError/invalidCapacity(_:identifier:kind:)``.

@@ -85,7 +85,7 @@
 /// - Complexity: dequeue, enqueue, the lifecycle calls, `bind`, `isCurrent` and `state(of:)`
 ///   are O(1) amortized: one hash of the view's `ObjectIdentifier`, plus one hash of the
 ///   identifier where one is passed, and no allocation once the pool is warm. Memory is
-///   one record per view tracked at the peak. Debug builds also run ``_checkInvariants()``
+///   one record per view tracked at the peak. Debug builds also run `_checkInvariants()`
 ///   after every mutation, O(v) for v tracked views.
 public final class ReusePool<View: AnyObject> {
     /// The number of views pooled per (kind, identifier) unless set otherwise: 5, as in
