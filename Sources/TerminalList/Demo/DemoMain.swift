@@ -28,10 +28,10 @@ public enum DemoMain {
     /// invariant checks of debug builds (`InvariantChecks`) are suspended here: they cost
     /// O(n) per change, which would make `c` on a 10,000-section list take seconds and the
     /// status line's timings meaningless in `swift run`'s debug build. Tests that call
-    /// ``run(arguments:outputIsTerminal:output:errorOutput:clock:)`` keep them on.
+    /// ``run(arguments:outputIsTerminal:output:errorOutput:clock:limits:)`` keep them on.
     ///
     /// - Returns: The exit status.
-    /// - Complexity: as ``run(arguments:outputIsTerminal:output:errorOutput:clock:)``.
+    /// - Complexity: as ``run(arguments:outputIsTerminal:output:errorOutput:clock:limits:)``.
     public static func main() -> Int32 {
         InvariantChecks.$areSuspended.withValue(true) {
             run(arguments: Array(CommandLine.arguments.dropFirst()),
@@ -50,13 +50,15 @@ public enum DemoMain {
     ///   - output: Receives standard output text.
     ///   - errorOutput: Receives standard error text.
     ///   - clock: The monotonic clock kernel calls are timed with (tests pass a fixed one).
+    ///   - limits: The limits a test may lower; ``DemoLimits/standard`` otherwise.
     /// - Returns: The exit status: 0, or ``usageErrorStatus``, or 130 after Ctrl-C, or 1
     ///   when the terminal can't be set up or the kernel refuses a call.
     /// - Complexity: see ``DemoMain``.
     public static func run(
         arguments: [String], outputIsTerminal: Bool,
         output: (String) -> Void, errorOutput: (String) -> Void,
-        clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds
+        clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
+        limits: DemoLimits = .standard
     ) -> Int32 {
         let options: DemoOptions
         do {
@@ -71,7 +73,7 @@ public enum DemoMain {
         }
         let list: DemoList
         do {
-            list = try makeList(options.dataSource)
+            list = try makeList(options.dataSource, limits: limits)
         } catch {
             errorOutput("listkernel-demo: \(error.description)\n")
             return usageErrorStatus
@@ -127,12 +129,15 @@ public enum DemoMain {
 
     /// The list `source` describes.
     ///
+    /// - Parameters:
+    ///   - source: Where the list comes from.
+    ///   - limits: The limits a data file is read under.
     /// - Throws: ``DataFileError`` for a file that can't be used.
     /// - Complexity: O(1) for built-in and generated lists, O(n) in the file's size.
-    public static func makeList(_ source: DemoDataSource) throws(DataFileError) -> DemoList {
+    public static func makeList(_ source: DemoDataSource, limits: DemoLimits = .standard) throws(DataFileError) -> DemoList {
         switch source {
         case .builtIn: DemoList.builtIn
-        case .file(let path): DemoList(sections: try DemoDataFile.load(path: path))
+        case .file(let path): DemoList(sections: try DemoDataFile.load(path: path, maximumBytes: limits.maximumFileBytes))
         case .generated(let sections, let items): DemoList.generated(sections: sections, itemsPerSection: items)
         }
     }
