@@ -137,7 +137,8 @@ struct JSONDataFileTests {
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() throws {
-        let (_, error) = try JSONDataFileTests.failure(String(repeating: "[", count: 100_000))
-        #expect(error.kind == .syntax && error.message.contains("nested more than"), "\(error)")
+        let (path, error) = try JSONDataFileTests.failure(String(repeating: "[", count: 100_000))
+        #expect(error.kind == .limitExceeded)
+        #expect(error.description == "\(path):1:257: nested more than 256 levels deep", "\(error)")
     }
 }

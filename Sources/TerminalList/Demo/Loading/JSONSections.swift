@@ -7,8 +7,8 @@ enum JSONSections {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            throw DataFileError(file: file, kind: .syntax, line: error.line, column: error.column,
-                                message: "JSON syntax: \(error.message)")
+            throw DataFileError(file: file, kind: error.isLimit ? .limitExceeded : .syntax, line: error.line, column: error.column,
+                                message: error.isLimit ? error.message : "JSON syntax: \(error.message)")
         }
         guard case .array(let elements) = root.value else {
             throw contentError(file, root, "expected an array of sections at the top level, found \(root.value.kindName)")

@@ -6,7 +6,8 @@ enum PlistSections {
         do {
             root = try PlistReader.parse(bytes)
         } catch {
-            throw DataFileError(file: file, kind: .syntax, line: error.line, message: "XML syntax: \(error.message)")
+            throw DataFileError(file: file, kind: error.kind, line: error.line,
+                                message: error.kind == .syntax ? "XML syntax: \(error.message)" : error.message)
         }
         var dictionary = root
         if root.name == "plist" {
