@@ -64,7 +64,7 @@ public enum DemoMain {
         do {
             options = try DemoOptions.parse(arguments)
         } catch {
-            errorOutput("listkernel-demo: \(error.description)\n")
+            errorOutput(errorLine(error.description))
             return usageErrorStatus
         }
         if options.showsHelp {
@@ -75,14 +75,14 @@ public enum DemoMain {
         do {
             list = try makeList(options.dataSource, limits: limits)
         } catch {
-            errorOutput("listkernel-demo: \(error.description)\n")
+            errorOutput(errorLine(error.description))
             return usageErrorStatus
         }
         if outputIsTerminal, options.script == nil {
             do {
                 return try runInteractive(list: list, clock: clock)
             } catch {
-                errorOutput("listkernel-demo: \(error.description)\n")
+                errorOutput(errorLine(error.description))
                 return 1
             }
         }
@@ -90,16 +90,28 @@ public enum DemoMain {
             try runScript(options.script ?? [], list: list, size: options.size ?? TerminalSize(columns: 80, rows: 24),
                           printsEveryFrame: options.printsEveryFrame, clock: clock, output: output)
         } catch {
-            errorOutput("listkernel-demo: the list kernel refused a call: \(error.description)\n")
+            errorOutput(errorLine("the list kernel refused a call: \(error.description)"))
             return 1
         }
         return 0
     }
 
+    /// The line an error is reported in: `listkernel-demo: ` and `message`, escaped
+    /// (``DisplayWidth/escaped(_:)``) so that it stays one line and sends the terminal no
+    /// control character, then a line break.
+    ///
+    /// - Parameter message: What went wrong.
+    /// - Returns: The line, ending in "\n".
+    /// - Complexity: O(n) in the length of `message`.
+    public static func errorLine(_ message: String) -> String {
+        "listkernel-demo: \(DisplayWidth.escaped(message))\n"
+    }
+
     /// The line printed before each screen with `--frames`: `--- frame 0 ---` before the
     /// first screen, `--- frame N: WORD ---` before the screen after the Nth command (WORD
-    /// is the command's script word). A screen line is never this short unless the screen
-    /// is, so the frames split unambiguously at lines starting with `--- frame `.
+    /// is the command's script word, escaped: a search text may hold anything). A screen
+    /// line is never this short unless the screen is, so the frames split unambiguously at
+    /// lines starting with `--- frame `.
     ///
     /// - Parameters:
     ///   - index: The frame's number, from 0.
@@ -108,7 +120,7 @@ public enum DemoMain {
     /// - Complexity: O(1).
     public static func frameSeparator(_ index: Int, command: DemoCommand?) -> String {
         guard let command else { return "--- frame \(index) ---\n" }
-        return "--- frame \(index): \(command) ---\n"
+        return "--- frame \(index): \(DisplayWidth.escaped(command.description)) ---\n"
     }
 
     /// Applies `script` to a session without a terminal and prints its screens as plain

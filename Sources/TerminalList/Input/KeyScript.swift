@@ -74,7 +74,8 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
     /// Why it was rejected.
     public var reason: Reason
 
-    /// One line naming the word, its position and the names that are known.
+    /// One line naming the word (escaped and cut, ``DisplayWidth/quoted(_:maximumScalars:)``),
+    /// its position and the names that are known.
     ///
     /// - Complexity: O(1).
     public var description: String {
@@ -82,6 +83,6 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
         if reason == .emptySearch {
             return "--script: \"/\" (word \(position)) needs text to search for, e.g. /Swift"
         }
-        return "--script: unknown key name \"\(word)\" (word \(position)); known names: \(known)"
+        return "--script: unknown key name \(DisplayWidth.quoted(word)) (word \(position)); known names: \(known)"
     }
 }

@@ -68,15 +68,16 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `FILE:LINE:COLUMN: message`, as compilers print it (`FILE: message` when there is
-    /// no position).
+    /// no position), one line without a control character: the file name and any text
+    /// quoted from the file are escaped (``DisplayWidth/escaped(_:)``).
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(n) in the length of the file name and the message.
     public var description: String {
         var place = file
         if let line {
             place += ":\(line)"
             if let column { place += ":\(column)" }
         }
-        return "\(place): \(message)"
+        return DisplayWidth.escaped("\(place): \(message)")
     }
 }

@@ -171,7 +171,7 @@ struct JSONReader {
             let key = try string()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \(DisplayWidth.quoted(key)), found \(describeCurrent())")
             }
             advance()
             skipWhitespace()
@@ -185,7 +185,7 @@ struct JSONReader {
                 advance()
                 return .object(members)
             default:
-                throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeCurrent())")
+                throw error("expected ',' or '}' after the value of \(DisplayWidth.quoted(key)), found \(describeCurrent())")
             }
         }
     }

@@ -95,7 +95,7 @@ public struct DemoOptions: Hashable, Sendable {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("--") else {
-                throw DemoOptionsError("unexpected argument \"\(argument)\" (see --help)")
+                throw DemoOptionsError("unexpected argument \(DisplayWidth.quoted(argument)) (see --help)")
             }
             var name = argument
             var inlineValue: String?
@@ -104,7 +104,7 @@ public struct DemoOptions: Hashable, Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard ["--data", "--generate", "--script", "--size", "--frames"].contains(name) else {
-                throw DemoOptionsError("unknown option \"\(name)\" (see --help)")
+                throw DemoOptionsError("unknown option \(DisplayWidth.quoted(name)) (see --help)")
             }
             guard seen.insert(name).inserted else {
                 throw DemoOptionsError("\(name) is given twice")
@@ -163,7 +163,7 @@ public struct DemoOptions: Hashable, Sendable {
     /// The value of `--generate`.
     static func generateSize(_ text: String) throws(DemoOptionsError) -> (sections: Int, items: Int) {
         guard let (sections, items) = dimensions(text) else {
-            throw DemoOptionsError("--generate \"\(text)\": expected SECTIONSxROWS, e.g. 10000x100")
+            throw DemoOptionsError("--generate \(DisplayWidth.quoted(text)): expected SECTIONSxROWS, e.g. 10000x100")
         }
         let (total, overflow) = sections.multipliedReportingOverflow(by: items)
         guard !overflow, total <= maximumGeneratedItems else {
@@ -175,7 +175,7 @@ public struct DemoOptions: Hashable, Sendable {
     /// The value of `--size`.
     static func screenSize(_ text: String) throws(DemoOptionsError) -> TerminalSize {
         guard let (columns, rows) = dimensions(text) else {
-            throw DemoOptionsError("--size \"\(text)\": expected COLSxROWS, e.g. 80x24")
+            throw DemoOptionsError("--size \(DisplayWidth.quoted(text)): expected COLSxROWS, e.g. 80x24")
         }
         guard (1...maximumScreenDimension).contains(columns), (1...maximumScreenDimension).contains(rows) else {
             throw DemoOptionsError("--size \(text): columns and rows must be between 1 and \(maximumScreenDimension)")
@@ -197,8 +197,8 @@ public struct DemoOptionsError: Error, Hashable, Sendable, CustomStringConvertib
     /// - Complexity: O(1).
     public init(_ message: String) { self.message = message }
 
-    /// The message.
+    /// The message, one line without a control character (``DisplayWidth/escaped(_:)``).
     ///
-    /// - Complexity: O(1).
-    public var description: String { message }
+    /// - Complexity: O(n) in the length of the message.
+    public var description: String { DisplayWidth.escaped(message) }
 }

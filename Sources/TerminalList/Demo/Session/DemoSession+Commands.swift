@@ -129,7 +129,7 @@ extension DemoSession {
     /// search that finds nothing leaves a note in the help line.
     func search(_ text: String) throws(ListError) {
         guard let found = nextMatch(of: text) else {
-            note("no title contains \"\(text)\"")
+            note("no title contains \(DisplayWidth.quoted(text))")
             return
         }
         if case .item(let path) = found, (try? list.isCollapsed(section: path.section)) == true {
