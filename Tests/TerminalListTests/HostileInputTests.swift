@@ -112,6 +112,14 @@ struct HostileInputTests {
         #expect(message.hasPrefix(#"--script: unknown key name "\u{1B}[2J\u{9B}" (word 2)"#))
     }
 
+    // MARK: 10. --generate limits
+
+    @Test(arguments: ["1000000000x0", "100000000x1", "\(Int.max)x\(Int.max)"])
+    func aGeneratedWorldOverTheMemoryEstimateIsRefusedInOneLineBeforeAllocating(size: String) {
+        let message = HostileInputTests.expectRefusal(["--generate", size], naming: "--generate \(size): needs ")
+        #expect(message.contains("over the limit of 1024 MiB"))
+    }
+
     // MARK: 9. Special and huge files
 
     @Test func aFIFOIsRefusedInOneLineWithoutBlocking() throws {
