@@ -57,7 +57,10 @@ struct DemoOptionsTests {
         (["--generate", "99999999999999999999x1"], "--generate 99999999999999999999x1: needs more memory than can be counted (512 B a section, 8 B a row, 32 MiB more), over the limit of 1024 MiB; at most 2000360 sections of 1 row fit"),
         (["--generate", "2x99999999999999999999"], "--generate 2x99999999999999999999: needs more memory than can be counted (512 B a section, 8 B a row, 32 MiB more), over the limit of 1024 MiB; one section holds at most 130023360 rows"),
         (["--size", "80"], "--size \"80\": expected COLSxROWS, e.g. 80x24"),
-        (["--size", "0x24"], "--size 0x24: columns and rows must be between 1 and 10000"),
+        (["--size", "0x24"], "--size 0x24: columns must be 1 to 2000 and rows 1 to 1000"),
+        (["--size", "2001x24"], "--size 2001x24: columns must be 1 to 2000 and rows 1 to 1000"),
+        (["--size", "80x1001"], "--size 80x1001: columns must be 1 to 2000 and rows 1 to 1000"),
+        (["--size", "65535x65535"], "--size 65535x65535: columns must be 1 to 2000 and rows 1 to 1000"),
         (["--frames=yes"], "--frames takes no value"),
         (["--script", "down bogus"], "--script: unknown key name \"bogus\" (word 2); known names: down up j k pgdn pgup home end g G enter c e q /TEXT"),
     ] as [([String], String)])

@@ -55,8 +55,6 @@ public struct DemoOptions: Hashable, Sendable {
     public static let estimatedBytesPerRow = 8
     /// What the estimate counts whatever the size: the program, its views and screens.
     public static let estimatedBaseBytes = 32 << 20
-    /// The largest `--size` in either direction.
-    public static let maximumScreenDimension = 10_000
 
     /// The options of an empty command line.
     ///
@@ -78,7 +76,8 @@ public struct DemoOptions: Hashable, Sendable {
           --script "KEYS"     run space-separated keys without a terminal and print the
                               final screen as plain text (q ends the script):
                               down up j k pgdn pgup home end g G enter c e q /TEXT
-          --size COLSxROWS    screen size when not on a terminal (default 80x24)
+          --size COLSxROWS    screen size when not on a terminal (default 80x24,
+                              at most 2000x1000)
           --frames            print every screen, each after a line "--- frame N: KEY ---"
                               ("--- frame 0 ---" before the first)
           --help              show this help
@@ -222,8 +221,9 @@ public struct DemoOptions: Hashable, Sendable {
         guard let (columns, rows) = dimensions(text) else {
             throw DemoOptionsError("--size \(DisplayWidth.quoted(text)): expected COLSxROWS, e.g. 80x24")
         }
-        guard (1...maximumScreenDimension).contains(columns), (1...maximumScreenDimension).contains(rows) else {
-            throw DemoOptionsError("--size \(text): columns and rows must be between 1 and \(maximumScreenDimension)")
+        let maximum = TerminalSize.maximum
+        guard (1...maximum.columns).contains(columns), (1...maximum.rows).contains(rows) else {
+            throw DemoOptionsError("--size \(text): columns must be 1 to \(maximum.columns) and rows 1 to \(maximum.rows)")
         }
         return TerminalSize(columns: columns, rows: rows)
     }

@@ -46,12 +46,14 @@ public final class DemoSession {
     ///
     /// - Parameters:
     ///   - data: The sections to show.
-    ///   - size: The screen size; the list gets all rows but the status and help lines.
+    ///   - size: The screen size, cut to ``TerminalSize/maximum``; the list gets all rows
+    ///     but the status and help lines.
     ///   - clock: Nanoseconds from a monotonic clock; kernel calls are timed with it.
     /// - Throws: `ListError` from the kernel (a bug in the front end if it ever happens).
     /// - Complexity: O(S) for S sections (the kernel reads each section's count once; no
     ///   title is made until a view shows it).
     public init(data: DemoList, size: TerminalSize, clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) throws(ListError) {
+        let size = size.clamped
         self.size = size
         self.clock = clock
         source = DemoListSource(data: data, width: size.columns)
@@ -83,12 +85,14 @@ public final class DemoSession {
     /// Status and help lines shown at this size.
     var chromeRows: Int { size.rows >= 3 ? 2 : (size.rows == 2 ? 1 : 0) }
 
-    /// Changes the screen size: the viewport follows, and expanded rows are measured again
-    /// when the width changed (their detail wraps differently).
+    /// Changes the screen size (cut to ``TerminalSize/maximum``): the viewport follows, and
+    /// expanded rows are measured again when the width changed (their detail wraps
+    /// differently).
     ///
     /// - Throws: `ListError` from the kernel.
     /// - Complexity: O(e) kernel passes for e expanded rows when the width changes, plus one.
     public func resize(to newSize: TerminalSize) throws(ListError) {
+        let newSize = newSize.clamped
         lastKernelNanoseconds = 0
         let widthChanged = newSize.columns != size.columns
         size = newSize
