@@ -120,6 +120,30 @@ struct HostileInputTests {
         #expect(message.contains("over the limit of 1024 MiB"))
     }
 
+    // MARK: 12. A huge detail, 15. a huge grapheme
+
+    @Test func aSeventeenMillionCharacterDetailExpandsAtSevenColumns() throws {
+        let json = "[{\"title\": \"s\", \"items\": [{\"title\": \"row\", \"detail\": \"" + String(repeating: "x", count: 17_000_000) + "\"}]}]"
+        try withTemporaryDirectory { directory in
+            let path = try writeFixture(json, named: "detail.json", in: directory)
+            let result = HostileInputTests.run(["--data", path, "--size", "7x12", "--script", "down enter end"])
+            #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+            #expect(screenLines(result.output).count == 12 && controlScalars(in: result.output).isEmpty)
+        }
+    }
+
+    @Test func aGraphemeOf400000MarksAddsAtMost31MarksPerCellToStandardOutput() throws {
+        let marks = String(repeating: "\u{301}", count: 400_000)
+        try withTemporaryDirectory { directory in
+            let hostile = try writeFixture("[{\"title\": \"a\(marks)\", \"items\": [\"b\(marks)\", \"\(marks)\"]}]", named: "marks.json", in: directory)
+            let plain = try writeFixture("[{\"title\": \"a\", \"items\": [\"b\", \"\u{25CC}\"]}]", named: "plain.json", in: directory)
+            let hostileRun = HostileInputTests.run(["--data", hostile, "--size", "80x24"])
+            let plainRun = HostileInputTests.run(["--data", plain, "--size", "80x24"])
+            #expect(hostileRun.status == 0 && plainRun.status == 0)
+            #expect(hostileRun.output.utf8.count == plainRun.output.utf8.count + 3 * 31 * 2)
+        }
+    }
+
     // MARK: 9. Special and huge files
 
     @Test func aFIFOIsRefusedInOneLineWithoutBlocking() throws {
