@@ -80,7 +80,7 @@ public enum DemoMain {
         }
         if outputIsTerminal, options.script == nil {
             do {
-                return try runInteractive(list: list, clock: clock)
+                return try runInteractive(list: list, clock: clock, searchTitlesPerStep: limits.searchTitlesPerStep)
             } catch {
                 errorOutput(errorLine(error.description))
                 return 1
@@ -88,7 +88,8 @@ public enum DemoMain {
         }
         do {
             try runScript(options.script ?? [], list: list, size: options.size ?? TerminalSize(columns: 80, rows: 24),
-                          printsEveryFrame: options.printsEveryFrame, clock: clock, output: output)
+                          printsEveryFrame: options.printsEveryFrame, clock: clock,
+                          searchTitlesPerStep: limits.searchTitlesPerStep, output: output)
         } catch {
             errorOutput(errorLine("the list kernel refused a call: \(error.description)"))
             return 1
@@ -127,13 +128,15 @@ public enum DemoMain {
     /// text: the last one, or every one with a separator before each.
     private static func runScript(
         _ script: [DemoCommand], list: DemoList, size: TerminalSize, printsEveryFrame: Bool,
-        clock: @escaping () -> UInt64, output: (String) -> Void
+        clock: @escaping () -> UInt64, searchTitlesPerStep: Int, output: (String) -> Void
     ) throws(ListError) {
-        let session = try DemoSession(data: list, size: size, clock: clock)
+        let session = try DemoSession(data: list, size: size, clock: clock, searchTitlesPerStep: searchTitlesPerStep)
         if printsEveryFrame { output(frameSeparator(0, command: nil) + session.screen().plainText) }
         for (index, command) in script.enumerated() {
             if command == .quit || command == .interrupt { break }
             try session.apply(command)
+            // Without a terminal nothing can interrupt a search: it runs to its end.
+            while session.isSearching { try session.continueSearch() }
             if printsEveryFrame { output(frameSeparator(index + 1, command: command) + session.screen().plainText) }
         }
         if !printsEveryFrame { output(session.screen().plainText) }
@@ -169,23 +172,34 @@ public enum DemoMain {
 
     /// The interactive list, full-screen, until q, Ctrl-C or the end of input; returns the
     /// exit status. The terminal is restored before an error is reported.
-    private static func runInteractive(list: DemoList, clock: @escaping () -> UInt64) throws(InteractiveFailure) -> Int32 {
+    private static func runInteractive(
+        list: DemoList, clock: @escaping () -> UInt64, searchTitlesPerStep: Int
+    ) throws(InteractiveFailure) -> Int32 {
         let terminal: Terminal
         do { terminal = try Terminal() } catch { throw .terminal(error) }
         defer { terminal.restore() }
         let fallback = TerminalSize(columns: 80, rows: 24)
         let session: DemoSession
-        do { session = try DemoSession(data: list, size: terminal.size ?? fallback, clock: clock) } catch { throw .kernel(error) }
+        do {
+            session = try DemoSession(data: list, size: terminal.size ?? fallback, clock: clock,
+                                      searchTitlesPerStep: searchTitlesPerStep)
+        } catch {
+            throw .kernel(error)
+        }
         var renderer = ANSIRenderer()
         var decoder = KeyDecoder()
         var interpreter = CommandInterpreter()
+        var lastDraw: UInt64 = 0
         func draw() {
             terminal.write(renderer.frame(session.screen(searchPrompt: interpreter.searchPrompt)))
+            lastDraw = clock()
         }
         draw()
         while true {
             let keys: [Key]
-            switch terminal.nextEvent(timeoutMilliseconds: decoder.hasPendingInput ? 25 : -1) {
+            // While a search runs, keys are only polled for between its steps.
+            let wait: Int32 = decoder.hasPendingInput ? 25 : (session.isSearching ? 0 : -1)
+            switch terminal.nextEvent(timeoutMilliseconds: wait) {
             case .input(let bytes): keys = decoder.decode(bytes)
             case .timedOut: keys = decoder.flush()
             case .resized:
@@ -203,6 +217,11 @@ public enum DemoMain {
                 default:
                     do { try session.apply(command) } catch { throw .kernel(error) }
                 }
+            }
+            if keys.isEmpty, session.isSearching {
+                // One bounded step, then keys again; the progress is drawn every 50 ms.
+                do { try session.continueSearch() } catch { throw .kernel(error) }
+                if session.isSearching, clock() &- lastDraw < 50_000_000 { continue }
             }
             draw()
         }

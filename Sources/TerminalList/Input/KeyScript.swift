@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Names (case-sensitive): `down` `up` `j` `k` `pgdn` `pgup` `home` `end` `g` `G` `enter`
-/// `c` `e` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
+/// `c` `e` `esc` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
 /// `/张辽`). Any amount of whitespace separates words; an empty script has no steps.
 ///
 /// - Complexity: O(n) in the length of the script.
@@ -16,7 +16,7 @@ public enum KeyScript {
         "down": .moveDown, "up": .moveUp, "j": .moveDown, "k": .moveUp,
         "pgdn": .pageDown, "pgup": .pageUp, "home": .moveToFirst, "end": .moveToLast,
         "g": .moveToFirst, "G": .moveToLast, "enter": .activate,
-        "c": .collapseAll, "e": .expandAll, "q": .quit,
+        "c": .collapseAll, "e": .expandAll, "esc": .cancel, "q": .quit,
     ]
 
     /// Parses a script into its commands.

@@ -1,5 +1,6 @@
 /// The limits of one demo run that a test may lower, so that a test of a limit never has
-/// to build what the limit is there to refuse (a 32 MiB file). Each limit and what exceeding it returns is listed in
+/// to build what the limit is there to refuse (a 32 MiB file, a search through a hundred
+/// million titles). Each limit and what exceeding it returns is listed in
 /// `Docs/Limits.md`; the fixed ones live with their owners (``DemoOptions``,
 /// ``TerminalSize/maximum``, ``RowView/maximumDetailLines``,
 /// ``DisplayWidth/maximumScalarsPerCharacter``).
@@ -15,13 +16,20 @@
 public struct DemoLimits: Hashable, Sendable {
     /// The largest `--data` file, in bytes (``DemoDataFile/maximumFileBytes`` by default).
     public var maximumFileBytes: Int
+    /// The most titles one step of a search examines before keys are read and the screen
+    /// drawn again (``DemoSession/defaultSearchTitlesPerStep`` by default).
+    public var searchTitlesPerStep: Int
 
     /// Creates limits.
     ///
-    /// - Parameter maximumFileBytes: The largest `--data` file, in bytes.
+    /// - Parameters:
+    ///   - maximumFileBytes: The largest `--data` file, in bytes.
+    ///   - searchTitlesPerStep: The titles one search step examines; at least 1 is used.
     /// - Complexity: O(1).
-    public init(maximumFileBytes: Int = DemoDataFile.maximumFileBytes) {
+    public init(maximumFileBytes: Int = DemoDataFile.maximumFileBytes,
+                searchTitlesPerStep: Int = DemoSession.defaultSearchTitlesPerStep) {
         self.maximumFileBytes = maximumFileBytes
+        self.searchTitlesPerStep = searchTitlesPerStep
     }
 
     /// The limits of `listkernel-demo`.

@@ -75,7 +75,7 @@ public struct DemoOptions: Hashable, Sendable {
                               up to about 1 GiB of memory (S x 512 B + S x R x 8 B)
           --script "KEYS"     run space-separated keys without a terminal and print the
                               final screen as plain text (q ends the script):
-                              down up j k pgdn pgup home end g G enter c e q /TEXT
+                              down up j k pgdn pgup home end g G enter c e esc q /TEXT
           --size COLSxROWS    screen size when not on a terminal (default 80x24,
                               at most 2000x1000)
           --frames            print every screen, each after a line "--- frame N: KEY ---"
@@ -86,7 +86,7 @@ public struct DemoOptions: Hashable, Sendable {
         printed and the program exits.
 
         keys: ↑/k ↓/j move, PgUp/PgDn page, Home/g End/G ends, Enter fold/expand,
-              c collapse all, e expand all, / search, q quit
+              c collapse all, e expand all, / search (Esc stops it), q quit
         """
 
     /// Parses the arguments after the program name.
