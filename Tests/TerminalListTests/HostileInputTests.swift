@@ -144,6 +144,44 @@ struct HostileInputTests {
         }
     }
 
+    // MARK: 8. Deep nesting, 13. entity declarations and libxml2's limits
+
+    @Test func aPlistNestedFiftyThousandLevelsIsRefusedInOneLine() throws {
+        let deep = "<plist><dict><key>a</key><array>\n" + String(repeating: "<array>", count: 50_000)
+            + String(repeating: "</array>", count: 50_000) + "</array></dict></plist>"
+        try withTemporaryDirectory { directory in
+            let path = try writeFixture(deep, named: "deep.plist", in: directory)
+            let message = HostileInputTests.expectRefusal(["--data", path], naming: path)
+            #expect(message == "\(path):2: elements nested more than 256 levels deep")
+        }
+    }
+
+    @Test func aJSONFileNestedFiftyThousandLevelsIsRefusedInOneLine() throws {
+        try withTemporaryDirectory { directory in
+            let path = try writeFixture(String(repeating: "[", count: 50_000), named: "deep.json", in: directory)
+            let message = HostileInputTests.expectRefusal(["--data", path], naming: path)
+            #expect(message == "\(path):1:257: nested more than 256 levels deep")
+        }
+    }
+
+    @Test func anEntityDeclarationIsRefusedInOneLine() throws {
+        let plist = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n  <!ENTITY x \"\u{1B}[2J\">\n]>\n<plist><dict><key>&x;</key><array/></dict></plist>"
+        try withTemporaryDirectory { directory in
+            let path = try writeFixture(plist, named: "entity.plist", in: directory)
+            let message = HostileInputTests.expectRefusal(["--data", path], naming: path)
+            #expect(message.hasPrefix("\(path):3: an entity declaration (<!ENTITY …>)"))
+        }
+    }
+
+    @Test func aTokenOverLibxml2sLimitIsRefusedInOneLineSayingSo() throws {
+        let plist = "<plist version=\"" + String(repeating: "1", count: 10_000_001) + "\"><dict/></plist>"
+        try withTemporaryDirectory { directory in
+            let path = try writeFixture(plist, named: "attribute.plist", in: directory)
+            let message = HostileInputTests.expectRefusal(["--data", path], naming: path)
+            #expect(message == "\(path):1: an attribute value of 10000001 bytes, longer than libxml2's limit of 10000000 bytes for one comment, CDATA section, processing instruction or attribute value")
+        }
+    }
+
     // MARK: 9. Special and huge files
 
     @Test func aFIFOIsRefusedInOneLineWithoutBlocking() throws {
