@@ -126,7 +126,9 @@ struct HostileInputTests {
         let json = "[{\"title\": \"s\", \"items\": [{\"title\": \"row\", \"detail\": \"" + String(repeating: "x", count: 17_000_000) + "\"}]}]"
         try withTemporaryDirectory { directory in
             let path = try writeFixture(json, named: "detail.json", in: directory)
-            let result = HostileInputTests.run(["--data", path, "--size", "7x12", "--script", "down enter end"])
+            // 17 MB is over the 16 MiB file limit now: raise it to read the file.
+            let result = HostileInputTests.run(["--data", path, "--size", "7x12", "--script", "down enter end"],
+                                               limits: DemoLimits(maximumFileBytes: 32 << 20))
             #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
             #expect(screenLines(result.output).count == 12 && controlScalars(in: result.output).isEmpty)
         }

@@ -1,5 +1,5 @@
 /// The limits of one demo run that a test may lower, so that a test of a limit never has
-/// to build what the limit is there to refuse (a 32 MiB file, a search through a hundred
+/// to build what the limit is there to refuse (a 16 MiB file, a search through a hundred
 /// million titles). Each limit and what exceeding it returns is listed in
 /// `Docs/Limits.md`; the fixed ones live with their owners (``DemoOptions``,
 /// ``TerminalSize/maximum``, ``RowView/maximumDetailLines``,
