@@ -9,14 +9,18 @@ import Darwin
 /// only calls ``main()``.
 ///
 /// - `--help`: prints the usage, exit status 0.
-/// - a bad command line, script, or data file: one line on standard error, status 2.
+/// - a bad command line, script, or data file, or one over a limit (`Docs/Limits.md`):
+///   one line on standard error (``errorLine(_:)``), status 2.
 /// - `--script` given, or standard output not a terminal: runs the script's commands on a
 ///   ``DemoSession`` of `--size` (default 80x24) without a terminal and prints the final
 ///   screen as plain text, one line per terminal row, each exactly COLS columns wide;
-///   `q` ends the script. With `--frames`, prints every screen instead, each preceded by a
-///   separator line (``frameSeparator(_:command:)``). Status 0.
+///   `q` ends the script, and a search runs to its end. With `--frames`, prints every
+///   screen instead, each preceded by a separator line (``frameSeparator(_:command:)``).
+///   Status 0.
 /// - otherwise: the interactive list, full-screen, until q or end of input (status 0) or
-///   Ctrl-C (status 130, as a shell reports an interrupt), redrawn on resize.
+///   Ctrl-C (status 130, as a shell reports an interrupt), redrawn on resize; a search
+///   runs in bounded steps with keys read between them. The terminal is restored on every
+///   way out, a crash included (``Terminal``).
 ///
 /// - Complexity: O(sections) to set up, then O(log n + k) kernel work per command for k
 ///   views on screen, plus O(rows × columns) per screen drawn.

@@ -124,25 +124,31 @@ extension Terminal {
         }
         installAlternateSignalStack()
         var replaced: [(signal: Int32, previous: sigaction)] = []
-        for (slot, number) in (terminatingSignals + [SIGWINCH]).enumerated() {
-            var current = sigaction()
-            guard sigaction(number, nil, &current) == 0, !isIgnored(current) else { continue }
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { handleTerminalSignal($0) }
-            #else
-            action.__sigaction_u.__sa_handler = { handleTerminalSignal($0) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_ONSTACK
-            let previous = slot < terminatingSignals.count ? previousSignalActions + slot
-                : UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
-            defer { if slot >= terminatingSignals.count { previous.deallocate() } }
-            if sigaction(number, &action, previous) == 0 {
-                replaced.append((number, previous.pointee))
+        for (slot, number) in terminatingSignals.enumerated() {
+            // The handler reads the previous action from its slot, written here.
+            if install(number, previous: previousSignalActions + slot) {
+                replaced.append((number, previousSignalActions[slot]))
             }
         }
+        var resize = sigaction()
+        if install(SIGWINCH, previous: &resize) { replaced.append((SIGWINCH, resize)) }
         return replaced
+    }
+
+    /// Puts the handler on `number` unless the signal is ignored, storing the action it
+    /// replaces in `previous`; whether it did.
+    private static func install(_ number: Int32, previous: UnsafeMutablePointer<sigaction>) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0, !isIgnored(current) else { return false }
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { handleTerminalSignal($0) }
+        #else
+        action.__sigaction_u.__sa_handler = { handleTerminalSignal($0) }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_ONSTACK
+        return sigaction(number, &action, previous) == 0
     }
 
     /// Whether `action` ignores its signal.
