@@ -34,6 +34,8 @@ struct CommandInterpreterTests {
         #expect(interpreter.interpret(.escape) == nil)
         #expect(interpreter.searchPrompt == nil)
         #expect(interpreter.interpret(.character("j")) == .moveDown)
+        // With the prompt closed, Escape stops a search in progress.
+        #expect(interpreter.interpret(.escape) == .cancel)
     }
 
     @Test func enterOnAnEmptyPromptClosesItWithoutSearching() {

@@ -59,3 +59,28 @@ struct DisplayWidthTests {
         }
     }
 }
+
+struct EscapingTests {
+    @Test(arguments: [
+        ("plain 魏 text", "plain 魏 text"),
+        ("\u{1B}]0;title\u{07}", #"\u{1B}]0;title\u{7}"#),
+        ("a\nb\rc\td\0", #"a\nb\rc\td\0"#),
+        ("\u{7F}\u{85}\u{9B}", #"\u{7F}\u{85}\u{9B}"#),
+        ("\u{2028}\u{2029}", #"\u{2028}\u{2029}"#),
+        ("\u{202E}abc\u{2066}\u{200F}\u{61C}", #"\u{202E}abc\u{2066}\u{200F}\u{61C}"#),
+        (#"back\slash "quote""#, #"back\slash "quote""#),
+    ])
+    func escapedShowsEveryControlVisibly(text: String, expected: String) {
+        #expect(DisplayWidth.escaped(text) == expected)
+        #expect(DisplayWidth.escaped(DisplayWidth.escaped(text)) == expected)
+    }
+
+    @Test func quotedEscapesQuotesAndCutsLongText() {
+        #expect(DisplayWidth.quoted("say \"hi\"\n") == #""say \"hi\"\n""#)
+        #expect(DisplayWidth.quoted(#"a\b"#) == #""a\\b""#)
+        #expect(DisplayWidth.quoted("abcdef", maximumScalars: 3) == "\"abc…\"")
+        #expect(DisplayWidth.quoted("abc", maximumScalars: 3) == "\"abc\"")
+        let marks = "a" + String(repeating: "\u{301}", count: 400_000)
+        #expect(DisplayWidth.quoted(marks).unicodeScalars.count == 80 + 3)
+    }
+}

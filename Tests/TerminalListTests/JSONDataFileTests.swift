@@ -59,13 +59,14 @@ struct JSONDataFileTests {
         }
     }
 
-    @Test func aDirectoryIsReportedAsUnreadable() throws {
+    @Test func aDirectoryIsRefusedAsNotARegularFile() throws {
         try withTemporaryDirectory { directory in
             #expect {
                 try DemoDataFile.load(path: directory.path)
             } throws: { error in
                 guard let error = error as? DataFileError else { return false }
-                return error.kind == .unreadable && error.description.hasPrefix("\(directory.path): can't read: ")
+                return error.kind == .notRegularFile
+                    && error.description == "\(directory.path): a directory, not a regular file; --data reads regular files only"
             }
         }
     }
@@ -136,7 +137,8 @@ struct JSONDataFileTests {
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() throws {
-        let (_, error) = try JSONDataFileTests.failure(String(repeating: "[", count: 100_000))
-        #expect(error.kind == .syntax && error.message.contains("nested more than"), "\(error)")
+        let (path, error) = try JSONDataFileTests.failure(String(repeating: "[", count: 100_000))
+        #expect(error.kind == .limitExceeded)
+        #expect(error.description == "\(path):1:257: nested more than 256 levels deep", "\(error)")
     }
 }

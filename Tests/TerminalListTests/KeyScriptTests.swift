@@ -3,9 +3,9 @@ import TerminalList
 
 struct KeyScriptTests {
     @Test func everyNameParsesToItsCommand() throws {
-        let commands = try KeyScript.parse("down up j k pgdn pgup home end g G enter c e q")
+        let commands = try KeyScript.parse("down up j k pgdn pgup home end g G enter c e esc q")
         #expect(commands == [.moveDown, .moveUp, .moveDown, .moveUp, .pageDown, .pageUp, .moveToFirst, .moveToLast,
-                             .moveToFirst, .moveToLast, .activate, .collapseAll, .expandAll, .quit])
+                             .moveToFirst, .moveToLast, .activate, .collapseAll, .expandAll, .cancel, .quit])
     }
 
     @Test func slashTextSearchesForTheTextUpToTheNextSpace() throws {

@@ -86,3 +86,86 @@ struct PlistDataFileTests {
         #expect(error.description.hasPrefix("\(path):\(line): \(message)"), "\(error)")
     }
 }
+
+/// What the plist reader refuses before libxml2 sees it, and the size it takes now.
+struct PlistLimitsTests {
+    /// `<plist><dict><key>a</key><array>` with `extra` arrays nested inside the first.
+    static func nested(_ extra: Int) -> String {
+        "<plist><dict><key>a</key><array>\n" + String(repeating: "<array>", count: extra) + "\n"
+            + String(repeating: "</array>", count: extra) + "</array></dict></plist>\n"
+    }
+
+    @Test func nestingOneLevelPastTheLimitIsRefusedAndAtTheLimitIsRead() throws {
+        // plist, dict and array are 3 levels: 253 more make 256.
+        let (_, atLimit) = try PlistDataFileTests.failure(PlistLimitsTests.nested(XMLPrescanLimits.depth - 3))
+        #expect(atLimit.kind == .content, "\(atLimit)")
+        let (path, over) = try PlistDataFileTests.failure(PlistLimitsTests.nested(XMLPrescanLimits.depth - 2))
+        #expect(over.kind == .limitExceeded)
+        #expect(over.description == "\(path):2: elements nested more than 256 levels deep")
+    }
+
+    @Test func fiftyThousandLevelsAreRefusedNotACrash() throws {
+        // About 750 KB: this crashed with a stack overflow while the element tree was freed.
+        let (_, error) = try PlistDataFileTests.failure(PlistLimitsTests.nested(50_000))
+        #expect(error.kind == .limitExceeded && error.message == "elements nested more than 256 levels deep")
+    }
+
+    @Test(arguments: [
+        "<!DOCTYPE plist [\n<!ENTITY x \"hello\">\n]>\n<plist><dict><key>&x;</key><array/></dict></plist>",
+        "<!DOCTYPE plist [\n<!-- a comment ]> -->\n<!ENTITY % p \"<!ENTITY y 'z'>\">\n]>\n<plist><dict/></plist>",
+    ])
+    func anEntityDeclarationIsRefusedNotReadAsAnEmptyTitle(text: String) throws {
+        let (path, error) = try PlistDataFileTests.failure(text)
+        #expect(error.kind == .unsupportedFormat)
+        #expect(error.description.hasPrefix("\(path):"))
+        #expect(error.message.hasPrefix("an entity declaration (<!ENTITY …>); the demo does not expand custom entities"))
+        // On the line of the declaration, not of the DOCTYPE.
+        #expect(error.line == text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<!ENTITY") }.map { $0 + 1 })
+    }
+
+    @Test func theStandardDoctypeIsStillRead() throws {
+        let text = PlistDataFileTests.header + "<dict><key>魏</key><array><string>张辽</string></array></dict></plist>"
+        let sections = try withTemporaryDirectory { directory in
+            try DemoDataFile.load(path: try writeFixture(text, named: "p.plist", in: directory))
+        }
+        #expect(sections == [DemoSection(title: "魏", items: [DemoItem(title: "张辽")])])
+    }
+
+    @Test func anElementWithTooManyAttributesIsRefused() throws {
+        let attributes = (0...XMLPrescanLimits.attributes).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        let (path, error) = try PlistDataFileTests.failure("<plist>\n<dict \(attributes)/></plist>")
+        #expect(error.kind == .limitExceeded)
+        #expect(error.description == "\(path):2: an element with more than 256 attributes")
+    }
+
+    @Test func aValidPlistOverTenMillionBytesLoads() throws {
+        // libxml2 refused any document over 10,000,000 bytes handed over in one piece.
+        let entry = "<key>k%d</key><array><string>" + String(repeating: "x", count: 200) + "</string></array>\n"
+        var text = "<plist><dict>\n"
+        var count = 0
+        while text.utf8.count <= 10_100_000 {
+            text += entry.replacingOccurrences(of: "%d", with: String(count))
+            count += 1
+        }
+        text += "</dict></plist>\n"
+        let sections = try withTemporaryDirectory { directory in
+            try DemoDataFile.load(path: try writeFixture(text, named: "big.plist", in: directory))
+        }
+        #expect(sections.count == count)
+        #expect(sections.last?.title == "k\(count - 1)")
+    }
+
+    @Test func aCommentOverLibxml2sLimitIsRefusedSayingSo() throws {
+        let text = "<plist>\n<!--" + String(repeating: "x", count: XMLPrescanLimits.token + 1) + "--><dict/></plist>"
+        let (path, error) = try PlistDataFileTests.failure(text)
+        #expect(error.kind == .limitExceeded)
+        #expect(error.description == "\(path):2: a comment of 10000001 bytes, longer than libxml2's limit of 10000000 bytes for one comment, CDATA section, processing instruction or attribute value")
+    }
+}
+
+/// The prescan's limits, as `Docs/Limits.md` states them.
+enum XMLPrescanLimits {
+    static let depth = 256
+    static let attributes = 256
+    static let token = 10_000_000
+}

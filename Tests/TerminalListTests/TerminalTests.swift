@@ -65,6 +65,9 @@ struct PseudoTerminal: ~Copyable {
     }
 }
 
+/// Set by the action a test puts on SIGUSR1 before the terminal replaces it.
+nonisolated(unsafe) var previousActionRan: sig_atomic_t = 0
+
 /// One `Terminal` may be active per process, and signals are process-wide: these run one
 /// at a time.
 @Suite(.serialized)
@@ -133,6 +136,86 @@ struct TerminalTests {
         terminal.restore()
         let next = try Terminal(input: second.device, output: second.device)
         next.restore()
+    }
+
+    @Test func aWindowReportingAHugeSizeIsCutToTheMaximum() throws {
+        let pty = try PseudoTerminal()
+        var size = winsize(ws_row: 65535, ws_col: 65535, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(pty.controller, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(Terminal.size(of: pty.device) == TerminalSize(columns: 2_000, rows: 1_000))
+        var narrow = winsize(ws_row: 65535, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(pty.controller, UInt(TIOCSWINSZ), &narrow) == 0)
+        #expect(Terminal.size(of: pty.device) == TerminalSize(columns: 30, rows: 1_000))
+    }
+
+    @Test func aSessionGivenAHugeSizeDrawsTheMaximum() throws {
+        let session = try makeSession(.generated(sections: 3, itemsPerSection: 2), columns: 65535, rows: 65535)
+        #expect(session.size == TerminalSize(columns: 2_000, rows: 1_000))
+        let screen = session.screen()
+        #expect(screen.columns == 2_000 && screen.rows == 1_000)
+        try session.resize(to: TerminalSize(columns: Int.max, rows: 40))
+        #expect(session.size == TerminalSize(columns: 2_000, rows: 40))
+    }
+
+    @Test(arguments: [SIGABRT, SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGTERM, SIGHUP])
+    func aFatalOrTerminatingSignalIsHandledWhileActiveAndPutBackAfter(signal: Int32) throws {
+        func handlerBits(_ action: sigaction) -> Int { unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) }
+        var before = sigaction()
+        #expect(sigaction(signal, nil, &before) == 0)
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(input: pty.device, output: pty.device)
+        var during = sigaction()
+        #expect(sigaction(signal, nil, &during) == 0)
+        #expect(handlerBits(during) != handlerBits(before))
+        #expect(during.sa_flags & SA_ONSTACK != 0, "the handler must run on the alternate stack (a stack overflow's SIGSEGV)")
+        terminal.restore()
+        var after = sigaction()
+        #expect(sigaction(signal, nil, &after) == 0)
+        #expect(handlerBits(after) == handlerBits(before) && after.sa_flags == before.sa_flags)
+    }
+
+    @Test func aSignalRestoresTheTerminalAndThenReachesTheActionItReplaced() throws {
+        // SIGUSR1 stands for every signal the terminal handles: the handler is the same.
+        var previous = sigaction()
+        var testAction = sigaction()
+        testAction.__sigaction_handler.sa_handler = { _ in previousActionRan = 1 }
+        sigemptyset(&testAction.sa_mask)
+        #expect(sigaction(SIGUSR1, &testAction, &previous) == 0)
+        defer { _ = sigaction(SIGUSR1, &previous, nil) }
+        previousActionRan = 0
+
+        let pty = try PseudoTerminal()
+        let before = pty.mode()
+        let terminal = try Terminal(input: pty.device, output: pty.device)
+        _ = pty.drain()
+        // Test threads may block signals: let this one take SIGUSR1 while it raises it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGUSR1)
+        var mask = sigset_t()
+        #expect(pthread_sigmask(SIG_UNBLOCK, &unblock, &mask) == 0)
+        #expect(raise(SIGUSR1) == 0)
+        _ = pthread_sigmask(SIG_SETMASK, &mask, nil)
+        // The terminal is back before anything else runs, and the signal went on.
+        let mode = pty.mode()
+        #expect(mode.c_lflag == before.c_lflag && mode.c_iflag == before.c_iflag)
+        #expect(pty.drain() == "\u{18}\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        #expect(previousActionRan == 1)
+        terminal.restore()
+    }
+
+    @Test func anIgnoredSignalStaysIgnored() throws {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var previous = sigaction()
+        #expect(sigaction(SIGUSR2, &ignore, &previous) == 0)
+        defer { _ = sigaction(SIGUSR2, &previous, nil) }
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(input: pty.device, output: pty.device)
+        defer { terminal.restore() }
+        var during = sigaction()
+        #expect(sigaction(SIGUSR2, nil, &during) == 0)
+        #expect(unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
     }
 
     @Test func aPipeIsNotATerminal() throws {

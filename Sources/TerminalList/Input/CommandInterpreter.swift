@@ -3,7 +3,8 @@
 /// While the prompt is open, printable characters (any script) are collected, Backspace
 /// removes the last character, Enter closes the prompt and gives ``DemoCommand/search(_:)``
 /// (nothing for an empty text), Escape closes it without a command, and Ctrl-C still
-/// interrupts; other keys are ignored.
+/// interrupts; other keys are ignored. With the prompt closed, Escape gives
+/// ``DemoCommand/cancel``, which stops a search in progress.
 ///
 /// ```swift
 /// var interpreter = CommandInterpreter()
@@ -61,6 +62,7 @@ public struct CommandInterpreter: Sendable {
         case .character("e"): return .expandAll
         case .character("q"): return .quit
         case .interrupt: return .interrupt
+        case .escape: return .cancel
         case .character("/"):
             searchPrompt = ""
             return nil

@@ -12,6 +12,7 @@
 /// | `collapseAll`    | c               | `c`             |
 /// | `expandAll`      | e               | `e`             |
 /// | `search(text)`   | / text Enter    | `/text`         |
+/// | `cancel`         | Esc             | `esc`           |
 /// | `quit`           | q               | `q`             |
 /// | `interrupt`      | Ctrl-C          | —               |
 ///
@@ -41,7 +42,10 @@ public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
     case expandAll
     /// Move the cursor to the next header or item (after it, wrapping) whose title contains
     /// the string, ignoring case; folded sections are searched too, and unfolded on a match.
+    /// A long search goes on in steps (``DemoSession/continueSearch()``).
     case search(String)
+    /// Stop the search in progress (Esc); nothing otherwise.
+    case cancel
     /// Leave the demo.
     case quit
     /// Ctrl-C: leave the demo at once.
@@ -63,6 +67,7 @@ public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
         case .collapseAll: "c"
         case .expandAll: "e"
         case .search(let text): "/" + text
+        case .cancel: "esc"
         case .quit: "q"
         case .interrupt: "ctrl-c"
         }

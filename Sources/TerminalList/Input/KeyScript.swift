@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Names (case-sensitive): `down` `up` `j` `k` `pgdn` `pgup` `home` `end` `g` `G` `enter`
-/// `c` `e` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
+/// `c` `e` `esc` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
 /// `/张辽`). Any amount of whitespace separates words; an empty script has no steps.
 ///
 /// - Complexity: O(n) in the length of the script.
@@ -16,7 +16,7 @@ public enum KeyScript {
         "down": .moveDown, "up": .moveUp, "j": .moveDown, "k": .moveUp,
         "pgdn": .pageDown, "pgup": .pageUp, "home": .moveToFirst, "end": .moveToLast,
         "g": .moveToFirst, "G": .moveToLast, "enter": .activate,
-        "c": .collapseAll, "e": .expandAll, "q": .quit,
+        "c": .collapseAll, "e": .expandAll, "esc": .cancel, "q": .quit,
     ]
 
     /// Parses a script into its commands.
@@ -74,7 +74,8 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
     /// Why it was rejected.
     public var reason: Reason
 
-    /// One line naming the word, its position and the names that are known.
+    /// One line naming the word (escaped and cut, ``DisplayWidth/quoted(_:maximumScalars:)``),
+    /// its position and the names that are known.
     ///
     /// - Complexity: O(1).
     public var description: String {
@@ -82,6 +83,6 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
         if reason == .emptySearch {
             return "--script: \"/\" (word \(position)) needs text to search for, e.g. /Swift"
         }
-        return "--script: unknown key name \"\(word)\" (word \(position)); known names: \(known)"
+        return "--script: unknown key name \(DisplayWidth.quoted(word)) (word \(position)); known names: \(known)"
     }
 }

@@ -39,20 +39,35 @@ extension Screen {
     ///   - spans: The spans to fit.
     ///   - columns: The most columns the result may take.
     /// - Returns: The fitted spans (empty spans removed).
-    /// - Complexity: O(n) for spans of total length n.
+    /// - Complexity: O(min(n, columns)) for spans of total length n (plus any characters
+    ///   of width 0 on the way): a title of 17 million characters is read only up to the
+    ///   cut.
     public static func fit(_ spans: [StyledSpan], toColumns columns: Int) -> [StyledSpan] {
         let limit = max(0, columns)
-        let safe = spans.map { StyledSpan(DisplayWidth.displaySafe($0.text), style: $0.style) }.filter { !$0.text.isEmpty }
-        let total = safe.reduce(0) { $0 + DisplayWidth.columns(of: $1.text) }
-        if total <= limit { return safe }
+        // Each span's display-safe characters, read only until the line is full.
+        var pieces: [(characters: [(Character, Int)], style: TextStyle)] = []
+        var remaining = limit
+        var isCut = false
+        for span in spans {
+            let (characters, cut) = DisplayWidth.leadingCharacters(span.text, upTo: remaining)
+            pieces.append((characters, span.style))
+            remaining -= characters.reduce(0) { $0 + $1.1 }
+            if cut {
+                isCut = true
+                break
+            }
+        }
+        guard isCut else {
+            return pieces.map { StyledSpan(String($0.characters.map(\.0)), style: $0.style) }.filter { !$0.text.isEmpty }
+        }
         guard limit > 0 else { return [] }
         var result: [StyledSpan] = []
         var used = 0
-        for span in safe {
+        for (index, piece) in pieces.enumerated() {
             var kept = ""
-            var cut = false
-            for character in span.text {
-                let width = DisplayWidth.columns(of: character)
+            // The span read last is where the text went past the line.
+            var cut = index == pieces.count - 1
+            for (character, width) in piece.characters {
                 if used + width > limit - 1 {
                     cut = true
                     break
@@ -64,10 +79,10 @@ extension Screen {
                 kept.append(DisplayWidth.ellipsis)
                 used += 1
                 if used < limit { kept += String(repeating: " ", count: limit - used) }
-                result.append(StyledSpan(kept, style: span.style))
+                result.append(StyledSpan(kept, style: piece.style))
                 break
             }
-            result.append(StyledSpan(kept, style: span.style))
+            if !kept.isEmpty { result.append(StyledSpan(kept, style: piece.style)) }
         }
         return result
     }

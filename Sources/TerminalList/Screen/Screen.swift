@@ -80,9 +80,10 @@ public struct Screen: Hashable, Sendable {
     /// Writes `text` from `column` onwards in one line, clipping at the right edge (no
     /// ellipsis) and replacing a wide character cut by the edge with a space.
     ///
-    /// The text is made display-safe first. A wide character partly overwritten by the
-    /// write leaves a space in its other half. Cells left of column 0 and rows outside the
-    /// screen are not drawn.
+    /// The text is made display-safe first, and no cell holds more than
+    /// ``DisplayWidth/maximumScalarsPerCharacter`` scalars, so a cell emits at most 128
+    /// bytes. A wide character partly overwritten by the write leaves a space in its other
+    /// half. Cells left of column 0 and rows outside the screen are not drawn.
     ///
     /// - Parameters:
     ///   - text: The text to draw.
@@ -90,26 +91,33 @@ public struct Screen: Hashable, Sendable {
     ///   - column: The first column; may be negative (the part left of 0 is not drawn).
     ///   - style: The style of the cells written.
     /// - Returns: The column just after the text as written, clipped to `columns`.
-    /// - Complexity: O(n) in the length of `text`.
+    /// - Complexity: O(min(n, columns − column)) for text of length n (plus characters of
+    ///   width 0 on the way): the text is read only up to the right edge.
     @discardableResult
     public mutating func write(_ text: some StringProtocol, row: Int, column: Int, style: TextStyle = []) -> Int {
         guard row >= 0, row < rows else { return column }
         var position = column
-        for character in DisplayWidth.displaySafe(text) {
-            if position >= columns { break }
-            let width = DisplayWidth.columns(of: character)
-            if position < 0 {
-                if position + width > 0 { put(.blank(style), row: row, column: 0) }
+        var safe = ""
+        written: for original in text {
+            safe.removeAll(keepingCapacity: true)
+            DisplayWidth.appendDisplaySafe(original, to: &safe)
+            for piece in safe {
+                if position >= columns { break written }
+                let character = DisplayWidth.capped(piece)
+                let width = DisplayWidth.columns(of: character)
+                if position < 0 {
+                    if position + width > 0 { put(.blank(style), row: row, column: 0) }
+                    position += width
+                    continue
+                }
+                if width == 2, position + 1 >= columns {
+                    put(.blank(style), row: row, column: position)
+                    position += 1
+                    break written
+                }
+                put(Cell(character: character, width: UInt8(width), style: style), row: row, column: position)
                 position += width
-                continue
             }
-            if width == 2, position + 1 >= columns {
-                put(.blank(style), row: row, column: position)
-                position += 1
-                break
-            }
-            put(Cell(character: character, width: UInt8(width), style: style), row: row, column: position)
-            position += width
         }
         #if DEBUG
         _checkInvariants(row: row)

@@ -37,9 +37,33 @@ nonisolated(unsafe) let signalRestoreBytes: UnsafeMutableBufferPointer<UInt8> = 
     return buffer
 }()
 
-/// The signals after which the terminal is restored and the signal's default action
-/// (ending the process) is taken.
-let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+/// The signals after which the terminal is restored and the action that was there before
+/// is taken (for most, ending the process): those sent by a user or the system
+/// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM,
+/// SIGPROF, SIGXCPU, SIGXFSZ), and the fatal ones a crash raises (SIGABRT from `abort()`
+/// and a failed allocation, SIGILL and SIGTRAP from a Swift runtime trap, SIGSEGV from a
+/// stack overflow, SIGBUS, SIGFPE, SIGSYS), whose previous action is usually the Swift
+/// runtime's backtracer.
+let terminatingSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGSYS,
+]
+
+/// The action each of ``terminatingSignals`` had before ``Terminal`` replaced it, slot by
+/// slot, in memory the handler can read: written by `sigaction` when the handler is
+/// installed, read by the handler to pass the signal on.
+nonisolated(unsafe) let previousSignalActions: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: terminatingSignals.count)
+    pointer.initialize(repeating: sigaction(), count: terminatingSignals.count)
+    return pointer
+}()
+
+/// ``terminatingSignals`` in memory the handler can read.
+nonisolated(unsafe) let terminatingSignalNumbers: UnsafeMutableBufferPointer<Int32> = {
+    let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: terminatingSignals.count)
+    _ = buffer.initialize(from: terminatingSignals)
+    return buffer
+}()
 
 /// Restores the terminal described by the context, if one is active; async-signal-safe.
 func restoreTerminalFromContext() {
@@ -53,8 +77,10 @@ func restoreTerminalFromContext() {
 /// The handler for SIGWINCH and the terminating signals.
 ///
 /// SIGWINCH writes one byte to the self-pipe. A terminating signal restores the terminal,
-/// puts back the default action and raises the signal again, so the process ends the way
-/// it would have without us (exit status 128 + signal in a shell).
+/// puts back the action it replaced and raises the signal again: the process then ends the
+/// way it would have without us (exit status 128 + signal in a shell, or the Swift
+/// runtime's crash report after a trap, now printed on the main screen). It runs on an
+/// alternate signal stack, so that a stack overflow's SIGSEGV reaches it too.
 func handleTerminalSignal(_ number: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
@@ -67,38 +93,86 @@ func handleTerminalSignal(_ number: Int32) {
         return
     }
     restoreTerminalFromContext()
-    signal(number, SIG_DFL)
+    var slot = 0
+    while slot < terminatingSignalNumbers.count, terminatingSignalNumbers[slot] != number { slot += 1 }
+    if slot < terminatingSignalNumbers.count {
+        _ = sigaction(number, previousSignalActions + slot, nil)
+    } else {
+        signal(number, SIG_DFL)
+    }
+    // Blocked while this handler runs: delivered to the previous action when it returns
+    // (and a fault that is not raised happens again, there).
     raise(number)
 }
 
 /// Whether `atexit` already holds the restore hook.
 nonisolated(unsafe) var exitHookInstalled = false
 
+/// The alternate signal stack installed for the handler, if the thread had none.
+nonisolated(unsafe) var alternateSignalStack: UnsafeMutableRawPointer?
+
 extension Terminal {
     /// Installs the handler for SIGWINCH and the terminating signals and returns the
-    /// actions it replaced, and registers (once per process) an `atexit` hook so that
-    /// `exit()` restores the terminal too.
+    /// signals whose action it replaced, and registers (once per process) an `atexit` hook
+    /// so that `exit()` restores the terminal too. A signal that is ignored is left alone:
+    /// it can't end the process. The handler gets an alternate stack (64 KiB, once per
+    /// process) if the thread has none.
     static func installSignalHandlers() -> [(signal: Int32, previous: sigaction)] {
         if !exitHookInstalled {
             exitHookInstalled = true
             atexit { restoreTerminalFromContext() }
         }
+        installAlternateSignalStack()
         var replaced: [(signal: Int32, previous: sigaction)] = []
-        for number in terminatingSignals + [SIGWINCH] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { handleTerminalSignal($0) }
-            #else
-            action.__sigaction_u.__sa_handler = { handleTerminalSignal($0) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            var previous = sigaction()
-            if sigaction(number, &action, &previous) == 0 {
-                replaced.append((number, previous))
+        for (slot, number) in terminatingSignals.enumerated() {
+            // The handler reads the previous action from its slot, written here.
+            if install(number, previous: previousSignalActions + slot) {
+                replaced.append((number, previousSignalActions[slot]))
             }
         }
+        var resize = sigaction()
+        if install(SIGWINCH, previous: &resize) { replaced.append((SIGWINCH, resize)) }
         return replaced
+    }
+
+    /// Puts the handler on `number` unless the signal is ignored, storing the action it
+    /// replaces in `previous`; whether it did.
+    private static func install(_ number: Int32, previous: UnsafeMutablePointer<sigaction>) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0, !isIgnored(current) else { return false }
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { handleTerminalSignal($0) }
+        #else
+        action.__sigaction_u.__sa_handler = { handleTerminalSignal($0) }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_ONSTACK
+        return sigaction(number, &action, previous) == 0
+    }
+
+    /// Whether `action` ignores its signal.
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Glibc)
+        let handler = action.__sigaction_handler.sa_handler
+        #else
+        let handler = action.__sigaction_u.__sa_handler
+        #endif
+        return action.sa_flags & SA_SIGINFO == 0 && unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Gives this thread an alternate signal stack unless it has one.
+    private static func installAlternateSignalStack() {
+        var current = stack_t()
+        guard alternateSignalStack == nil, sigaltstack(nil, &current) == 0, Int(current.ss_flags) & Int(SS_DISABLE) != 0 else { return }
+        let size = 64 * 1024
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
+        if sigaltstack(&stack, nil) == 0 {
+            alternateSignalStack = memory  // kept for the life of the process
+        } else {
+            memory.deallocate()
+        }
     }
 
     /// Puts back the actions ``installSignalHandlers()`` replaced.

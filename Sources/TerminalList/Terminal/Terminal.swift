@@ -6,7 +6,9 @@ import Darwin
 
 /// A terminal taken over for a full-screen program: raw mode, alternate screen, hidden
 /// cursor, auto-wrap off; put back as it was by ``restore()``, by `deinit`, by `exit()`,
-/// and by SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+/// by SIGINT, SIGTERM, SIGHUP, SIGQUIT and the other signals that end a process, and by
+/// a crash (SIGABRT, SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSYS) before the
+/// signal goes on to the action it had before (the Swift runtime's crash report).
 ///
 /// ```swift
 /// let terminal = try Terminal()
@@ -25,8 +27,9 @@ import Darwin
 /// Signals (Swift 6 strict concurrency): the handler is a plain C function that touches
 /// only memory prepared before it was installed (see `SignalContext`): SIGWINCH writes a
 /// byte to a non-blocking self-pipe that ``nextEvent(timeoutMilliseconds:)`` polls along
-/// with the input; a terminating signal writes the restore sequence, restores the saved
-/// terminal mode, and re-raises the signal with its default action. In raw mode Ctrl-C
+/// with the input; a terminating or fatal signal writes the restore sequence, restores the
+/// saved terminal mode, puts back the action it replaced and raises the signal again. The
+/// handler runs on an alternate signal stack, so a stack overflow reaches it too. In raw mode Ctrl-C
 /// arrives as the byte 0x03 (``Key/interrupt``), not as SIGINT.
 ///
 /// Only one `Terminal` may be active in a process at a time. It is not `Sendable`: use it
@@ -58,14 +61,14 @@ public final class Terminal {
     /// - Complexity: O(1).
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
-    /// The window size of the terminal at `descriptor` (`ioctl TIOCGWINSZ`), or `nil` when
-    /// it is not a terminal or reports a zero size.
+    /// The window size of the terminal at `descriptor` (`ioctl TIOCGWINSZ`), cut to
+    /// ``TerminalSize/maximum``, or `nil` when it is not a terminal or reports a zero size.
     ///
     /// - Complexity: O(1).
     public static func size(of descriptor: Int32) -> TerminalSize? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row)).clamped
     }
 
     /// Takes the terminal over: saves its mode, switches to raw mode, installs the signal
@@ -136,7 +139,8 @@ public final class Terminal {
         close(wakeWrite)
     }
 
-    /// The current window size, or `nil` when the terminal doesn't report one.
+    /// The current window size, cut to ``TerminalSize/maximum``, or `nil` when the
+    /// terminal doesn't report one.
     ///
     /// - Complexity: O(1).
     public var size: TerminalSize? { Terminal.size(of: outputDescriptor) ?? Terminal.size(of: inputDescriptor) }

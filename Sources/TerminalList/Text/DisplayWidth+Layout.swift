@@ -31,6 +31,9 @@ extension DisplayWidth {
     /// - A combining mark with nothing to sit on gets a dotted circle "◌" as its base.
     /// - Any other cluster of width 0 (a lone ZWJ, ZERO WIDTH SPACE, a stray variation
     ///   selector) is dropped: it would draw nothing anyway.
+    /// - A cluster keeps at most ``maximumScalarsPerCharacter`` scalars (a base and its
+    ///   first 31 marks): one grapheme carrying 400,000 combining marks drew 800 KB into
+    ///   one cell of every frame.
     ///
     /// - Parameter text: The text to clean.
     /// - Returns: The cleaned text.
@@ -38,25 +41,72 @@ extension DisplayWidth {
     public static func displaySafe(_ text: some StringProtocol) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            if columns(of: character) > 0 {
+        for character in text { appendDisplaySafe(character, to: &result) }
+        return result
+    }
+
+    /// The most Unicode scalars one character keeps on screen: 32, so that one cell emits
+    /// at most 128 bytes. The longest emoji ZWJ sequences have 10 scalars, and Unicode's
+    /// Stream-Safe Text Format allows 30 combining marks in a row; marks past the limit are
+    /// not drawn.
+    public static let maximumScalarsPerCharacter = 32
+
+    /// Appends the display-safe form of one character (see ``displaySafe(_:)``).
+    static func appendDisplaySafe(_ character: Character, to result: inout String) {
+        if columns(of: character) > 0 {
+            if character.utf8.count <= maximumScalarsPerCharacter
+                || character.unicodeScalars.count <= maximumScalarsPerCharacter {
                 result.append(character)
-                continue
+            } else {
+                result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
             }
-            guard let first = character.unicodeScalars.first else { continue }
-            if isControl(first) {
-                for scalar in character.unicodeScalars { result.unicodeScalars.append(controlPicture(scalar)) }
-                continue
-            }
-            switch first.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark:
-                result.unicodeScalars.append("\u{25CC}")
-                result.unicodeScalars.append(contentsOf: character.unicodeScalars)
-            default:
-                continue
+            return
+        }
+        guard let first = character.unicodeScalars.first else { return }
+        if isControl(first) {
+            for scalar in character.unicodeScalars { result.unicodeScalars.append(controlPicture(scalar)) }
+            return
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark:
+            result.unicodeScalars.append("\u{25CC}")
+            result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter - 1))
+        default:
+            return
+        }
+    }
+
+    /// `character` with at most ``maximumScalarsPerCharacter`` scalars: itself, or its
+    /// first scalars (a prefix of a grapheme cluster is one grapheme cluster).
+    ///
+    /// - Complexity: O(1) for a character of at most 32 UTF-8 bytes, else O(k) for k scalars.
+    static func capped(_ character: Character) -> Character {
+        guard character.utf8.count > maximumScalarsPerCharacter,
+              character.unicodeScalars.count > maximumScalarsPerCharacter else { return character }
+        var prefix = ""
+        prefix.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
+        return prefix.first ?? "\u{FFFD}"
+    }
+
+    /// The display-safe characters of `text` with their widths, in order, until more than
+    /// `columns` columns have been seen: the work is O(columns) however long the text.
+    ///
+    /// - Returns: The characters, and whether the text went on past `columns`.
+    static func leadingCharacters(_ text: some StringProtocol, upTo columns: Int) -> (characters: [(Character, Int)], isCut: Bool) {
+        var characters: [(Character, Int)] = []
+        var used = 0
+        var safe = ""
+        for character in text {
+            safe.removeAll(keepingCapacity: true)
+            appendDisplaySafe(character, to: &safe)
+            for piece in safe {
+                let width = DisplayWidth.columns(of: piece)
+                if used + width > columns { return (characters, true) }
+                characters.append((piece, width))
+                used += width
             }
         }
-        return result
+        return (characters, false)
     }
 
     /// Text cut to at most `columns` columns, display-safe (see ``displaySafe(_:)``).
@@ -75,16 +125,19 @@ extension DisplayWidth {
     ///   - text: The text to cut.
     ///   - columns: The most columns the result may take; a negative value counts as 0.
     /// - Returns: The display-safe, possibly cut text.
-    /// - Complexity: O(n) in the length of `text`.
+    /// - Complexity: O(min(n, columns)) for text of length n (plus any characters of
+    ///   width 0 on the way): the text is read only up to the cut.
     public static func truncate(_ text: some StringProtocol, toColumns columns: Int) -> String {
         let limit = max(0, columns)
-        let safe = displaySafe(text)
-        if DisplayWidth.columns(of: safe) <= limit { return safe }
-        if limit == 0 { return "" }
+        let (characters, isCut) = leadingCharacters(text, upTo: limit)
         var result = ""
+        guard isCut else {
+            for (character, _) in characters { result.append(character) }
+            return result
+        }
+        if limit == 0 { return "" }
         var used = 0
-        for character in safe {
-            let width = DisplayWidth.columns(of: character)
+        for (character, width) in characters {
             if used + width > limit - 1 { break }
             result.append(character)
             used += width

@@ -15,16 +15,25 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// - Complexity: every member is O(1).
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Raw: String, Hashable, Sendable {
-            case fileNotFound, unreadable, invalidEncoding, unsupportedFormat, syntax, content
+            case fileNotFound, unreadable, notRegularFile, limitExceeded, invalidEncoding, unsupportedFormat, syntax, content
         }
         private let raw: Raw
         /// The file does not exist.
         public static let fileNotFound = Kind(raw: .fileNotFound)
-        /// The file exists but can't be read (permissions, a directory, an I/O error).
+        /// The file exists but can't be read (permissions, an I/O error).
         public static let unreadable = Kind(raw: .unreadable)
+        /// The path names a directory, a FIFO, a device or a socket: only regular files are
+        /// read, and those are refused before reading (a FIFO would block, `/dev/zero`
+        /// never ends).
+        public static let notRegularFile = Kind(raw: .notRegularFile)
+        /// The file is over one of the demo's limits (`Docs/Limits.md`): its size, its
+        /// nesting depth, the attributes of one XML element, or the length of one XML
+        /// comment, CDATA section, processing instruction or attribute value.
+        public static let limitExceeded = Kind(raw: .limitExceeded)
         /// The bytes are not valid UTF-8.
         public static let invalidEncoding = Kind(raw: .invalidEncoding)
-        /// Neither JSON nor an XML property list (or a binary property list), or empty.
+        /// Neither JSON nor an XML property list (or a binary property list), or empty; or
+        /// XML the demo does not read: entity declarations.
         public static let unsupportedFormat = Kind(raw: .unsupportedFormat)
         /// Malformed JSON or XML.
         public static let syntax = Kind(raw: .syntax)
@@ -59,15 +68,16 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `FILE:LINE:COLUMN: message`, as compilers print it (`FILE: message` when there is
-    /// no position).
+    /// no position), one line without a control character: the file name and any text
+    /// quoted from the file are escaped (``DisplayWidth/escaped(_:)``).
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(n) in the length of the file name and the message.
     public var description: String {
         var place = file
         if let line {
             place += ":\(line)"
             if let column { place += ":\(column)" }
         }
-        return "\(place): \(message)"
+        return DisplayWidth.escaped("\(place): \(message)")
     }
 }

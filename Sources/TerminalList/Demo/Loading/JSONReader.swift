@@ -40,11 +40,13 @@ struct JSONReader {
         }
     }
 
-    /// A syntax error and where it is.
+    /// A syntax error and where it is; `isLimit` when the JSON is well-formed so far but
+    /// nested deeper than ``maximumDepth``.
     struct SyntaxError: Error {
         var line: Int
         var column: Int
         var message: String
+        var isLimit = false
     }
 
     /// Deeper nesting is refused rather than risking the stack.
@@ -72,6 +74,10 @@ struct JSONReader {
 
     private func error(_ message: String) -> SyntaxError {
         SyntaxError(line: line, column: column, message: message)
+    }
+
+    private func depthError() -> SyntaxError {
+        SyntaxError(line: line, column: column, message: "nested more than \(JSONReader.maximumDepth) levels deep", isLimit: true)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -126,10 +132,10 @@ struct JSONReader {
         let value: Value
         switch byte {
         case UInt8(ascii: "{"):
-            guard depth < JSONReader.maximumDepth else { throw error("nested more than \(JSONReader.maximumDepth) levels deep") }
+            guard depth < JSONReader.maximumDepth else { throw depthError() }
             value = try object(depth: depth + 1)
         case UInt8(ascii: "["):
-            guard depth < JSONReader.maximumDepth else { throw error("nested more than \(JSONReader.maximumDepth) levels deep") }
+            guard depth < JSONReader.maximumDepth else { throw depthError() }
             value = try array(depth: depth + 1)
         case UInt8(ascii: "\""):
             value = .string(try string())
@@ -165,7 +171,7 @@ struct JSONReader {
             let key = try string()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \(DisplayWidth.quoted(key)), found \(describeCurrent())")
             }
             advance()
             skipWhitespace()
@@ -179,7 +185,7 @@ struct JSONReader {
                 advance()
                 return .object(members)
             default:
-                throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeCurrent())")
+                throw error("expected ',' or '}' after the value of \(DisplayWidth.quoted(key)), found \(describeCurrent())")
             }
         }
     }

@@ -7,8 +7,8 @@ enum JSONSections {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            throw DataFileError(file: file, kind: .syntax, line: error.line, column: error.column,
-                                message: "JSON syntax: \(error.message)")
+            throw DataFileError(file: file, kind: error.isLimit ? .limitExceeded : .syntax, line: error.line, column: error.column,
+                                message: error.isLimit ? error.message : "JSON syntax: \(error.message)")
         }
         guard case .array(let elements) = root.value else {
             throw contentError(file, root, "expected an array of sections at the top level, found \(root.value.kindName)")
@@ -38,7 +38,7 @@ enum JSONSections {
         var items: [DemoItem] = []
         if let itemsMember = members.first(where: { $0.key == "items" }) {
             guard case .array(let elements) = itemsMember.value.value else {
-                throw contentError(file, itemsMember.value, "\(path).items (section \"\(title)\"): expected an array, found \(itemsMember.value.value.kindName)")
+                throw contentError(file, itemsMember.value, "\(path).items (section \(DisplayWidth.quoted(title))): expected an array, found \(itemsMember.value.value.kindName)")
             }
             for (index, element) in elements.enumerated() {
                 items.append(try item(element, path: "\(path).items[\(index)]", section: title, file: file))
@@ -47,7 +47,7 @@ enum JSONSections {
         var collapsed = false
         if let collapsedMember = members.first(where: { $0.key == "collapsed" }) {
             guard case .bool(let value) = collapsedMember.value.value else {
-                throw contentError(file, collapsedMember.value, "\(path).collapsed (section \"\(title)\"): expected true or false, found \(collapsedMember.value.value.kindName)")
+                throw contentError(file, collapsedMember.value, "\(path).collapsed (section \(DisplayWidth.quoted(title))): expected true or false, found \(collapsedMember.value.value.kindName)")
             }
             collapsed = value
         }
@@ -61,10 +61,10 @@ enum JSONSections {
         case .object(let members):
             try checkKeys(members, allowed: ["title", "detail"], path: path, file: file)
             guard let titleMember = members.first(where: { $0.key == "title" }) else {
-                throw contentError(file, node, "\(path) (section \"\(section)\"): the item has no \"title\"")
+                throw contentError(file, node, "\(path) (section \(DisplayWidth.quoted(section))): the item has no \"title\"")
             }
             guard case .string(let title) = titleMember.value.value else {
-                throw contentError(file, titleMember.value, "\(path).title (section \"\(section)\"): expected a string, found \(titleMember.value.value.kindName)")
+                throw contentError(file, titleMember.value, "\(path).title (section \(DisplayWidth.quoted(section))): expected a string, found \(titleMember.value.value.kindName)")
             }
             var detail: String?
             if let detailMember = members.first(where: { $0.key == "detail" }) {
@@ -72,12 +72,12 @@ enum JSONSections {
                 case .string(let text): detail = text
                 case .null: detail = nil
                 default:
-                    throw contentError(file, detailMember.value, "\(path).detail (section \"\(section)\"): expected a string or null, found \(detailMember.value.value.kindName)")
+                    throw contentError(file, detailMember.value, "\(path).detail (section \(DisplayWidth.quoted(section))): expected a string or null, found \(detailMember.value.value.kindName)")
                 }
             }
             return DemoItem(title: title, detail: detail)
         default:
-            throw contentError(file, node, "\(path) (section \"\(section)\"): expected a string or an object with \"title\", found \(node.value.kindName)")
+            throw contentError(file, node, "\(path) (section \(DisplayWidth.quoted(section))): expected a string or an object with \"title\", found \(node.value.kindName)")
         }
     }
 
@@ -87,11 +87,11 @@ enum JSONSections {
         for member in members {
             guard allowed.contains(member.key) else {
                 throw DataFileError(file: file, kind: .content, line: member.line, column: member.column,
-                                    message: "\(path): unknown key \"\(member.key)\"; expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+                                    message: "\(path): unknown key \(DisplayWidth.quoted(member.key)); expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             if let first = seen[member.key] {
                 throw DataFileError(file: file, kind: .content, line: member.line, column: member.column,
-                                    message: "\(path): the key \"\(member.key)\" appears twice (first on line \(first))")
+                                    message: "\(path): the key \(DisplayWidth.quoted(member.key)) appears twice (first on line \(first))")
             }
             seen[member.key] = member.line
         }

@@ -41,10 +41,20 @@ public struct DemoOptions: Hashable, Sendable {
     /// Whether `--help` was given.
     public var showsHelp = false
 
-    /// The largest list `--generate` builds, in rows (sections × rows per section).
-    public static let maximumGeneratedItems = 100_000_000
-    /// The largest `--size` in either direction.
-    public static let maximumScreenDimension = 10_000
+    /// The most memory `--generate` may need by ``estimatedGeneratedBytes(sections:itemsPerSection:)``:
+    /// 1 GiB. The largest worlds it accepts, 2,031,616 empty sections or one section of
+    /// 130,023,360 rows, were measured at well under 2 GB (`Docs/Limits.md`).
+    public static let maximumGeneratedBytes = 1 << 30
+    /// What the estimate counts for each generated section: the kernel's section tree,
+    /// the footer of an empty section, and the arrays `c` and `e` build (measured at
+    /// about 450 bytes a section in a debug build, 50 more while `c` runs).
+    public static let estimatedBytesPerSection = 512
+    /// What the estimate counts for each generated row: nothing while a section is uniform,
+    /// but expanding a row turns its section variable, about 4.5 bytes a row in the
+    /// kernel's extent runs; 8 covers that with room.
+    public static let estimatedBytesPerRow = 8
+    /// What the estimate counts whatever the size: the program, its views and screens.
+    public static let estimatedBaseBytes = 32 << 20
 
     /// The options of an empty command line.
     ///
@@ -61,11 +71,13 @@ public struct DemoOptions: Hashable, Sendable {
           --data FILE         load sections from FILE: a JSON array of
                               {"title": ..., "items": [...], "collapsed": false}
                               or an XML plist dict of title -> array of strings
-          --generate SxR      a synthetic list of S sections of R rows (e.g. 10000x100)
+          --generate SxR      a synthetic list of S sections of R rows (e.g. 10000x100),
+                              up to about 1 GiB of memory (S x 512 B + S x R x 8 B)
           --script "KEYS"     run space-separated keys without a terminal and print the
                               final screen as plain text (q ends the script):
-                              down up j k pgdn pgup home end g G enter c e q /TEXT
-          --size COLSxROWS    screen size when not on a terminal (default 80x24)
+                              down up j k pgdn pgup home end g G enter c e esc q /TEXT
+          --size COLSxROWS    screen size when not on a terminal (default 80x24,
+                              at most 2000x1000)
           --frames            print every screen, each after a line "--- frame N: KEY ---"
                               ("--- frame 0 ---" before the first)
           --help              show this help
@@ -74,7 +86,7 @@ public struct DemoOptions: Hashable, Sendable {
         printed and the program exits.
 
         keys: ↑/k ↓/j move, PgUp/PgDn page, Home/g End/G ends, Enter fold/expand,
-              c collapse all, e expand all, / search, q quit
+              c collapse all, e expand all, / search (Esc stops it), q quit
         """
 
     /// Parses the arguments after the program name.
@@ -95,7 +107,7 @@ public struct DemoOptions: Hashable, Sendable {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("--") else {
-                throw DemoOptionsError("unexpected argument \"\(argument)\" (see --help)")
+                throw DemoOptionsError("unexpected argument \(DisplayWidth.quoted(argument)) (see --help)")
             }
             var name = argument
             var inlineValue: String?
@@ -104,7 +116,7 @@ public struct DemoOptions: Hashable, Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard ["--data", "--generate", "--script", "--size", "--frames"].contains(name) else {
-                throw DemoOptionsError("unknown option \"\(name)\" (see --help)")
+                throw DemoOptionsError("unknown option \(DisplayWidth.quoted(name)) (see --help)")
             }
             guard seen.insert(name).inserted else {
                 throw DemoOptionsError("\(name) is given twice")
@@ -160,25 +172,58 @@ public struct DemoOptions: Hashable, Sendable {
         return (Int(first) ?? Int.max, Int(second) ?? Int.max)
     }
 
+    /// The memory a generated list of `sections` × `itemsPerSection` may need, by a
+    /// linear estimate from measurements: ``estimatedBaseBytes`` + sections ×
+    /// ``estimatedBytesPerSection`` + rows × ``estimatedBytesPerRow``, rows counted as if
+    /// every section had a row expanded (the worst a session can do). `--generate` refuses
+    /// a list whose estimate is over ``maximumGeneratedBytes``, before allocating anything.
+    ///
+    /// ```swift
+    /// DemoOptions.estimatedGeneratedBytes(sections: 10_000, itemsPerSection: 100)   // 46_674_432
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sections: The number of sections, 0 or more.
+    ///   - itemsPerSection: The rows in each, 0 or more.
+    /// - Returns: The estimate in bytes, or `nil` when it doesn't fit in an `Int`.
+    /// - Complexity: O(1).
+    public static func estimatedGeneratedBytes(sections: Int, itemsPerSection: Int) -> Int? {
+        let (rows, rowsOverflow) = sections.multipliedReportingOverflow(by: itemsPerSection)
+        let (rowBytes, rowBytesOverflow) = rows.multipliedReportingOverflow(by: estimatedBytesPerRow)
+        let (sectionBytes, sectionBytesOverflow) = sections.multipliedReportingOverflow(by: estimatedBytesPerSection)
+        let (sum, sumOverflow) = rowBytes.addingReportingOverflow(sectionBytes)
+        let (total, totalOverflow) = sum.addingReportingOverflow(estimatedBaseBytes)
+        guard !(rowsOverflow || rowBytesOverflow || sectionBytesOverflow || sumOverflow || totalOverflow) else { return nil }
+        return total
+    }
+
     /// The value of `--generate`.
     static func generateSize(_ text: String) throws(DemoOptionsError) -> (sections: Int, items: Int) {
         guard let (sections, items) = dimensions(text) else {
-            throw DemoOptionsError("--generate \"\(text)\": expected SECTIONSxROWS, e.g. 10000x100")
+            throw DemoOptionsError("--generate \(DisplayWidth.quoted(text)): expected SECTIONSxROWS, e.g. 10000x100")
         }
-        let (total, overflow) = sections.multipliedReportingOverflow(by: items)
-        guard !overflow, total <= maximumGeneratedItems else {
-            throw DemoOptionsError("--generate \(text): more rows than the limit of \(maximumGeneratedItems)")
+        if let bytes = estimatedGeneratedBytes(sections: sections, itemsPerSection: items), bytes <= maximumGeneratedBytes {
+            return (sections, items)
         }
-        return (sections, items)
+        let mebibyte = 1 << 20
+        let need = estimatedGeneratedBytes(sections: sections, itemsPerSection: items)
+            .map { "needs about \(($0 + mebibyte - 1) / mebibyte) MiB" } ?? "needs more memory than can be counted"
+        let room = maximumGeneratedBytes - estimatedBaseBytes
+        let perSection = items > (room - estimatedBytesPerSection) / estimatedBytesPerRow
+            ? nil : estimatedBytesPerSection + items * estimatedBytesPerRow
+        let fits = perSection.map { "at most \(room / $0) sections of \(items) \(items == 1 ? "row" : "rows") fit" }
+            ?? "one section holds at most \((room - estimatedBytesPerSection) / estimatedBytesPerRow) rows"
+        throw DemoOptionsError("--generate \(text): \(need) (\(estimatedBytesPerSection) B a section, \(estimatedBytesPerRow) B a row, \(estimatedBaseBytes / mebibyte) MiB more), over the limit of \(maximumGeneratedBytes / mebibyte) MiB; \(fits)")
     }
 
     /// The value of `--size`.
     static func screenSize(_ text: String) throws(DemoOptionsError) -> TerminalSize {
         guard let (columns, rows) = dimensions(text) else {
-            throw DemoOptionsError("--size \"\(text)\": expected COLSxROWS, e.g. 80x24")
+            throw DemoOptionsError("--size \(DisplayWidth.quoted(text)): expected COLSxROWS, e.g. 80x24")
         }
-        guard (1...maximumScreenDimension).contains(columns), (1...maximumScreenDimension).contains(rows) else {
-            throw DemoOptionsError("--size \(text): columns and rows must be between 1 and \(maximumScreenDimension)")
+        let maximum = TerminalSize.maximum
+        guard (1...maximum.columns).contains(columns), (1...maximum.rows).contains(rows) else {
+            throw DemoOptionsError("--size \(text): columns must be 1 to \(maximum.columns) and rows 1 to \(maximum.rows)")
         }
         return TerminalSize(columns: columns, rows: rows)
     }
@@ -197,8 +242,8 @@ public struct DemoOptionsError: Error, Hashable, Sendable, CustomStringConvertib
     /// - Complexity: O(1).
     public init(_ message: String) { self.message = message }
 
-    /// The message.
+    /// The message, one line without a control character (``DisplayWidth/escaped(_:)``).
     ///
-    /// - Complexity: O(1).
-    public var description: String { message }
+    /// - Complexity: O(n) in the length of the message.
+    public var description: String { DisplayWidth.escaped(message) }
 }

@@ -2,7 +2,8 @@ public import ListKernel
 
 extension DemoSession {
     /// Applies one command: moves the selection, folds or unfolds, expands or contracts a
-    /// row, or searches; then scrolls as little as possible to keep the selection visible.
+    /// row, or starts a search; then scrolls as little as possible to keep the selection
+    /// visible. A search in progress stops first (``DemoCommand/cancel`` only stops it).
     /// ``DemoCommand/quit`` and ``DemoCommand/interrupt`` do nothing here: the caller ends
     /// the session.
     ///
@@ -12,6 +13,11 @@ extension DemoSession {
     public func apply(_ command: DemoCommand) throws(ListError) {
         lastKernelNanoseconds = 0
         note(nil)
+        if command == .cancel {
+            cancelSearch()
+            return
+        }
+        search = nil
         switch command {
         case .moveUp: try select(source.selection.flatMap { selectable(before: $0) })
         case .moveDown: try select(source.selection.flatMap { selectable(after: $0) })
@@ -22,8 +28,8 @@ extension DemoSession {
         case .activate: try activate()
         case .collapseAll: try setAllCollapsed(true)
         case .expandAll: try setAllCollapsed(false)
-        case .search(let text): try search(text)
-        case .quit, .interrupt: break
+        case .search(let text): try startSearch(text)
+        case .quit, .interrupt, .cancel: break
         }
     }
 
@@ -120,21 +126,5 @@ extension DemoSession {
             }
         }
         try revealSelection()
-    }
-
-    // MARK: Search
-
-    /// `/TEXT`: selects the next header or item after the selection, wrapping around, whose
-    /// title contains TEXT (ignoring case). A match inside a folded section unfolds it. A
-    /// search that finds nothing leaves a note in the help line.
-    func search(_ text: String) throws(ListError) {
-        guard let found = nextMatch(of: text) else {
-            note("no title contains \"\(text)\"")
-            return
-        }
-        if case .item(let path) = found, (try? list.isCollapsed(section: path.section)) == true {
-            try timed { () throws(ListError) in try setCollapsed(false, section: path.section) }
-        }
-        try select(found)
     }
 }

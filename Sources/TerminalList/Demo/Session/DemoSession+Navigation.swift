@@ -79,43 +79,35 @@ extension DemoSession {
         return placed.element
     }
 
-    /// The next header or item after the selection, wrapping around, whose title contains
-    /// `text` ignoring case, folded sections included; `nil` when none does. The selection
-    /// itself is checked last.
+    /// Whether the title of `element` (a header or an item) contains `needle`, which is
+    /// lowercased, ignoring case.
     ///
-    /// - Complexity: O(n) titles for n items (a scan of the model, not of the kernel).
-    func nextMatch(of text: String) -> ListElement? {
+    /// - Complexity: O(title length).
+    func title(of element: ListElement, contains needle: String) -> Bool {
+        switch element {
+        case .header(let section): source.data.title(ofSection: section).lowercased().contains(needle)
+        case .item(let path): source.data.item(at: path).title.lowercased().contains(needle)
+        case .footer: false
+        }
+    }
+
+    /// The header or item after `element` in the model, folded sections included, wrapping
+    /// from the last to the first header. The list must have a section.
+    ///
+    /// - Complexity: O(1).
+    func elementInModel(after element: ListElement) -> ListElement {
         let data = source.data
-        guard data.sectionCount > 0 else { return nil }
-        let needle = text.lowercased()
-        func matches(_ element: ListElement) -> Bool {
-            switch element {
-            case .header(let section): data.title(ofSection: section).lowercased().contains(needle)
-            case .item(let path): data.item(at: path).title.lowercased().contains(needle)
-            case .footer: false
+        switch element {
+        case .header(let section):
+            if data.itemCount(inSection: section) > 0 { return .item(ItemPath(section: section, item: 0)) }
+            return .header(section: (section + 1) % data.sectionCount)
+        case .item(let path):
+            if path.item + 1 < data.itemCount(inSection: path.section) {
+                return .item(ItemPath(section: path.section, item: path.item + 1))
             }
+            return .header(section: (path.section + 1) % data.sectionCount)
+        case .footer(let section):
+            return .header(section: (section + 1) % data.sectionCount)
         }
-        /// The next header or item in the model, folded or not, wrapping at the end.
-        func next(_ element: ListElement) -> ListElement {
-            switch element {
-            case .header(let section):
-                if data.itemCount(inSection: section) > 0 { return .item(ItemPath(section: section, item: 0)) }
-                return .header(section: (section + 1) % data.sectionCount)
-            case .item(let path):
-                if path.item + 1 < data.itemCount(inSection: path.section) {
-                    return .item(ItemPath(section: path.section, item: path.item + 1))
-                }
-                return .header(section: (path.section + 1) % data.sectionCount)
-            case .footer(let section):
-                return .header(section: (section + 1) % data.sectionCount)
-            }
-        }
-        let start = source.selection ?? .header(section: 0)
-        var element = next(start)
-        while element != start {
-            if matches(element) { return element }
-            element = next(element)
-        }
-        return matches(start) ? start : nil
     }
 }

@@ -11,7 +11,8 @@ extension DemoSession {
 
     /// The screen as the kernel left it: every displayed view's lines at its frame (1 point
     /// = 1 row, content offset subtracted), pinned views drawn last so they cover what
-    /// scrolls under them, then the status line and the help line.
+    /// scrolls under them, then the status line (while a search runs, its progress:
+    /// `searching "zz"… 12% · esc cancels`) and the help line.
     ///
     ///     ▾ 000 Apple Products › iPhone (3)        ← list rows (pinned header on top)
     ///         iPhone 15 Pro                    +
@@ -47,7 +48,8 @@ extension DemoSession {
             screen.setLine(0, [StyledSpan("(no sections)", style: .dim)])
         }
         if chromeRows >= 1 {
-            let line = status.line(width: size.columns)
+            let line = searchProgress.map { ViewLine([StyledSpan(" " + $0.statusText, style: .reverse)], fill: .reverse) }
+                ?? status.line(width: size.columns)
             screen.setLine(rows, line.leading, trailing: line.trailing, fill: line.fill)
         }
         if chromeRows >= 2 {

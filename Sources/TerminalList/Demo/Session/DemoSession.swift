@@ -24,7 +24,8 @@ public import ListKernel
 /// - Complexity: each command is O(log n + k) kernel work for k views on screen, except
 ///   ``DemoCommand/collapseAll`` and ``DemoCommand/expandAll`` (O(t log S) for t sections
 ///   that change, one kernel update, plus a pass per empty section's footer) and
-///   ``DemoCommand/search(_:)`` (a scan of the model's titles).
+///   ``DemoCommand/search(_:)`` (a scan of the model's titles, in steps of at most
+///   ``searchTitlesPerStep`` titles: see ``continueSearch()``).
 public final class DemoSession {
     /// The kernel's list.
     public let list: VirtualList<TerminalView>
@@ -39,6 +40,15 @@ public final class DemoSession {
     public private(set) var message: String?
     /// The clock kernel calls are timed with.
     let clock: () -> UInt64
+    /// The most titles one step of a search examines (``continueSearch()``).
+    public let searchTitlesPerStep: Int
+    /// The search in progress, if any.
+    var search: SearchState?
+
+    /// The titles a search step examines unless the session is told otherwise: 20,000,
+    /// about 16 ms in a debug build (0.8 µs a title), so keys are read and the screen
+    /// drawn again that often while `/zz` runs through a hundred million titles.
+    public static let defaultSearchTitlesPerStep = 20_000
 
     /// Sets up the list: registers the three view factories, reloads with an empty viewport,
     /// folds the sections that start folded, then shows the first screen with the first
@@ -46,14 +56,19 @@ public final class DemoSession {
     ///
     /// - Parameters:
     ///   - data: The sections to show.
-    ///   - size: The screen size; the list gets all rows but the status and help lines.
+    ///   - size: The screen size, cut to ``TerminalSize/maximum``; the list gets all rows
+    ///     but the status and help lines.
     ///   - clock: Nanoseconds from a monotonic clock; kernel calls are timed with it.
+    ///   - searchTitlesPerStep: The most titles one step of a search examines (at least 1).
     /// - Throws: `ListError` from the kernel (a bug in the front end if it ever happens).
     /// - Complexity: O(S) for S sections (the kernel reads each section's count once; no
     ///   title is made until a view shows it).
-    public init(data: DemoList, size: TerminalSize, clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) throws(ListError) {
+    public init(data: DemoList, size: TerminalSize, clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
+                searchTitlesPerStep: Int = DemoSession.defaultSearchTitlesPerStep) throws(ListError) {
+        let size = size.clamped
         self.size = size
         self.clock = clock
+        self.searchTitlesPerStep = max(1, searchTitlesPerStep)
         source = DemoListSource(data: data, width: size.columns)
         list = VirtualList(style: .plain)
         try list.register(kind: .header, reuseIdentifier: DemoListSource.headerIdentifier) { HeaderView() }
@@ -83,12 +98,14 @@ public final class DemoSession {
     /// Status and help lines shown at this size.
     var chromeRows: Int { size.rows >= 3 ? 2 : (size.rows == 2 ? 1 : 0) }
 
-    /// Changes the screen size: the viewport follows, and expanded rows are measured again
-    /// when the width changed (their detail wraps differently).
+    /// Changes the screen size (cut to ``TerminalSize/maximum``): the viewport follows, and
+    /// expanded rows are measured again when the width changed (their detail wraps
+    /// differently).
     ///
     /// - Throws: `ListError` from the kernel.
     /// - Complexity: O(e) kernel passes for e expanded rows when the width changes, plus one.
     public func resize(to newSize: TerminalSize) throws(ListError) {
+        let newSize = newSize.clamped
         lastKernelNanoseconds = 0
         let widthChanged = newSize.columns != size.columns
         size = newSize

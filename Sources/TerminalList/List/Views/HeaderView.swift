@@ -36,15 +36,13 @@ public final class HeaderView: TerminalView {
 
     /// One line: arrow, title (cut to fit), count.
     ///
-    /// - Complexity: O(width + n) for a title of length n.
+    /// - Complexity: O(width), however long the title: it is read only up to the cut.
     public override func lines(width: Int) -> [ViewLine] {
         let style: TextStyle = isSelected ? [.bold, .reverse] : .bold
         let arrow = TerminalView.gutter(selected: isSelected) + (isCollapsed ? "▸ " : "▾ ")
         let count = " (\(itemCount))"
         let room = width - DisplayWidth.columns(of: arrow) - DisplayWidth.columns(of: count)
-        let title = DisplayWidth.columns(of: DisplayWidth.displaySafe(self.title)) <= room
-            ? self.title
-            : DisplayWidth.truncate(self.title, toColumns: room)
+        let title = DisplayWidth.truncate(self.title, toColumns: room)
         return [ViewLine([StyledSpan(arrow + title, style: style), StyledSpan(count, style: style.subtracting(.bold))],
                          fill: isSelected ? .reverse : [])]
     }

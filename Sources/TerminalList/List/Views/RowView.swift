@@ -16,6 +16,12 @@ public final class RowView: TerminalView {
     public static let titleIndent = 4
     /// The columns before each detail line.
     public static let detailIndent = 6
+    /// The most lines an expanded detail takes: 1,000, so a row is at most 1,001 lines
+    /// tall. A longer detail ends in "…" on its last line. Without a cap, a detail of 17
+    /// million characters at 7 columns asked the kernel for an extent of 8,500,001 and
+    /// ended the session; a thousand lines is dozens of screens, more than anyone reads
+    /// in a list.
+    public static let maximumDetailLines = 1_000
 
     /// The title shown.
     public private(set) var title = ""
@@ -25,6 +31,9 @@ public final class RowView: TerminalView {
     public private(set) var isExpanded = false
     /// Whether the row is drawn selected.
     public private(set) var isSelected = false
+    /// The detail lines last wrapped, and the width they were wrapped at: a screen asks
+    /// for the lines at every frame.
+    private var wrappedDetail: (width: Int, lines: [String])?
 
     /// Shows an item.
     ///
@@ -35,42 +44,54 @@ public final class RowView: TerminalView {
     ///   - isSelected: Whether the row is the selection.
     /// - Complexity: O(1).
     public func configure(title: String, detail: String?, isExpanded: Bool, isSelected: Bool) {
+        if detail != self.detail { wrappedDetail = nil }
         self.title = title
         self.detail = detail
         self.isExpanded = isExpanded && detail != nil
         self.isSelected = isSelected
     }
 
-    /// The number of lines a row takes: 1, plus the wrapped detail when it is expanded.
-    /// The data source reports this to the kernel as the row's extent.
+    /// The number of lines a row takes: 1, plus the wrapped detail when it is expanded
+    /// (at most ``maximumDetailLines``). The data source reports this to the kernel as the
+    /// row's extent.
     ///
     /// - Parameters:
     ///   - detail: The item's detail, or `nil`.
     ///   - isExpanded: Whether the detail shows.
     ///   - width: The screen's width in columns.
-    /// - Returns: 1 or more.
-    /// - Complexity: O(n) in the length of the detail.
+    /// - Returns: 1 to `1 + maximumDetailLines`.
+    /// - Complexity: O(min(n, maximumDetailLines × width)) for a detail of length n.
     public static func lineCount(detail: String?, isExpanded: Bool, width: Int) -> Int {
         guard isExpanded, let detail else { return 1 }
         return 1 + max(1, detailLines(detail, width: width).count)
     }
 
-    /// The detail wrapped to the columns right of its indent.
+    /// The detail wrapped to the columns right of its indent, at most
+    /// ``maximumDetailLines`` lines.
     static func detailLines(_ detail: String, width: Int) -> [String] {
-        DisplayWidth.wrap(detail, toColumns: width - detailIndent - 1)
+        DisplayWidth.wrap(detail, toColumns: width - detailIndent - 1, maximumLines: maximumDetailLines)
     }
 
     /// The title line, then the detail lines when expanded.
     ///
-    /// - Complexity: O(width + n) for a detail of length n.
+    /// - Complexity: O(width) for the title however long it is; the detail is wrapped
+    ///   once per width, in O(min(n, maximumDetailLines × width)), then O(lines).
     public override func lines(width: Int) -> [ViewLine] {
         let selected: TextStyle = isSelected ? .reverse : []
         var mark: [StyledSpan] = []
         if detail != nil { mark = [StyledSpan(isExpanded ? "- " : "+ ", style: selected.union(.dim))] }
         let indent = TerminalView.gutter(selected: isSelected) + String(repeating: " ", count: RowView.titleIndent - 2)
-        var result = [ViewLine([StyledSpan(indent + title, style: selected)], trailing: mark, fill: selected)]
+        // Cut to the screen first: the line cuts it further, and a long title is read only so far.
+        let shown = DisplayWidth.truncate(title, toColumns: width)
+        var result = [ViewLine([StyledSpan(indent + shown, style: selected)], trailing: mark, fill: selected)]
         guard isExpanded, let detail else { return result }
-        var details = RowView.detailLines(detail, width: width)
+        var details: [String]
+        if let wrapped = wrappedDetail, wrapped.width == width {
+            details = wrapped.lines
+        } else {
+            details = RowView.detailLines(detail, width: width)
+            wrappedDetail = (width, details)
+        }
         if details.isEmpty { details = [""] }
         for line in details {
             result.append(ViewLine([StyledSpan(String(repeating: " ", count: RowView.detailIndent) + line,
@@ -85,6 +106,7 @@ public final class RowView: TerminalView {
     public override func prepareForReuse() {
         title = ""
         detail = nil
+        wrappedDetail = nil
         isExpanded = false
         isSelected = false
     }
