@@ -30,10 +30,6 @@ public enum ReuseError: Error, CustomStringConvertible, Equatable {
     /// The factory for `identifier` of `kind` returned a view the pool already tracks (in
     /// `state`) instead of a new one; the pool kept nothing from the call.
     case factoryReturnedTrackedView(identifier: String, kind: ElementKind, state: ReuseState)
-    /// `operation` was called on the pool a `VirtualList` owns. The list alone registers its
-    /// factories and moves its views between states (use the list's `register` and
-    /// `unregister`); its pool can be read, purged and given capacities.
-    case ownedByList(operation: String)
 
     /// A sentence naming the identifier, the kind and the state involved.
     ///
@@ -67,8 +63,6 @@ public enum ReuseError: Error, CustomStringConvertible, Equatable {
             return "cannot \(operation) a view of type \(viewType): this pool does not track it (state untracked: never made by this pool, or discarded)"
         case .factoryReturnedTrackedView(let identifier, let kind, let state):
             return "the factory for reuse identifier '\(identifier)' of kind \(kind) returned a view the pool already tracks (state \(state)); a factory must return a new view"
-        case .ownedByList(let operation):
-            return "cannot \(operation) on a VirtualList's pool: the list alone registers its factories and moves its views between states (call the list's register or unregister; the pool can be read, purged and given capacities)"
         }
     }
 }

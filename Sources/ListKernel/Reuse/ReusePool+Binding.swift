@@ -15,11 +15,6 @@ extension ReusePool {
     ///   changes then.
     /// - Complexity: O(1).
     public func bind(_ view: View) throws(ReuseError) -> BindingToken {
-        try checkNotOwned("bind")
-        return try ownerBind(view)
-    }
-
-    func ownerBind(_ view: View) throws(ReuseError) -> BindingToken {
         let record = try checkTransition(.bind, of: view)
         lastBinding += 1
         records[record].binding = lastBinding

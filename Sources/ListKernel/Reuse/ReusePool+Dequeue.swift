@@ -15,8 +15,7 @@ extension ReusePool {
     /// - Complexity: O(1) amortized plus one hash of the identifier, the factory or
     ///   `prepareForReuse`; the error path is O(s log s) for s identifiers ever registered.
     public func dequeue(kind: ElementKind, identifier: String) throws(ReuseError) -> DequeuedView<View> {
-        try checkNotOwned("dequeue")
-        return try dequeue(slot: registeredSlot(kind: kind, identifier: identifier))
+        try dequeue(slot: registeredSlot(kind: kind, identifier: identifier))
     }
 
     /// Like ``dequeue(kind:identifier:)``, but `nil` when nothing is registered for `kind`
@@ -30,13 +29,8 @@ extension ReusePool {
     /// - Throws: ``ReuseError/factoryReturnedTrackedView(identifier:kind:state:)`` only.
     /// - Complexity: as ``dequeue(kind:identifier:)``.
     public func dequeueIfRegistered(kind: ElementKind, identifier: String) throws(ReuseError) -> DequeuedView<View>? {
-        try checkNotOwned("dequeue")
         guard let slot = registeredSlotIfAny(kind: kind, identifier: identifier) else { return nil }
         return try dequeue(slot: slot)
-    }
-
-    func ownerDequeue(kind: ElementKind, identifier: String) throws(ReuseError) -> DequeuedView<View> {
-        try dequeue(slot: registeredSlot(kind: kind, identifier: identifier))
     }
 
     func dequeue(slot: Int) throws(ReuseError) -> DequeuedView<View> {

@@ -19,11 +19,6 @@ extension ReusePool {
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func willDisplay(_ view: View) throws(ReuseError) {
-        try checkNotOwned("willDisplay")
-        try ownerWillDisplay(view)
-    }
-
-    func ownerWillDisplay(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.willDisplay, of: view)
         records[record].state = .displayed
         finishMutation()
@@ -36,11 +31,6 @@ extension ReusePool {
     ///   ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func didEndDisplaying(_ view: View) throws(ReuseError) {
-        try checkNotOwned("didEndDisplaying")
-        try ownerDidEndDisplaying(view)
-    }
-
-    func ownerDidEndDisplaying(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.didEndDisplaying, of: view)
         records[record].state = .ended
         records[record].binding = 0
@@ -61,12 +51,6 @@ extension ReusePool {
     /// - Complexity: O(1) amortized.
     @discardableResult
     public func enqueue(_ view: View) throws(ReuseError) -> EnqueueOutcome {
-        try checkNotOwned("enqueue")
-        return try ownerEnqueue(view)
-    }
-
-    @discardableResult
-    func ownerEnqueue(_ view: View) throws(ReuseError) -> EnqueueOutcome {
         let record = try checkTransition(.enqueue, of: view)
         let slot = records[record].slot
         let reason: DiscardReason?
@@ -101,23 +85,12 @@ extension ReusePool {
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
     public func discard(_ view: View) throws(ReuseError) {
-        try checkNotOwned("discard")
-        try ownerDiscard(view)
-    }
-
-    func ownerDiscard(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.discard, of: view)
         let dropped = forget(record, reason: .discardedByCaller)
         finishMutation([dropped])
     }
 
     /// The view's record index if `operation` is legal from its state, or the error.
-    /// Throws `ReuseError.ownedByList` on the pool of a `VirtualList`.
-    @inline(__always)
-    func checkNotOwned(_ operation: @autoclosure () -> String) throws(ReuseError) {
-        if isOwnedByList { throw .ownedByList(operation: operation()) }
-    }
-
     func checkTransition(_ operation: ReuseOperation, of view: View) throws(ReuseError) -> Int {
         guard let record = recordIndex[ObjectIdentifier(view)] else {
             throw .untrackedView(operation, viewType: String(describing: type(of: view)))

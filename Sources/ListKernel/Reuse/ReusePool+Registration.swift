@@ -21,11 +21,6 @@ extension ReusePool {
     public func register(
         kind: ElementKind, identifier: String, factory: @escaping () -> View
     ) throws(ReuseError) {
-        try checkNotOwned("register a factory")
-        try ownerRegister(kind: kind, identifier: identifier, factory: factory)
-    }
-
-    func ownerRegister(kind: ElementKind, identifier: String, factory: @escaping () -> View) throws(ReuseError) {
         guard !identifier.isEmpty else { throw .emptyIdentifier(kind: kind) }
         let key = SlotKey(kind: kind, identifier: identifier)
         let slot: Int
@@ -52,11 +47,6 @@ extension ReusePool {
     /// - Throws: ``ReuseError/emptyIdentifier(kind:)`` or ``ReuseError/notRegistered(identifier:kind:registered:registeredForOtherKinds:)``.
     /// - Complexity: O(p) for the p views discarded, plus one hash of the identifier.
     public func unregister(kind: ElementKind, identifier: String) throws(ReuseError) {
-        try checkNotOwned("unregister")
-        try ownerUnregister(kind: kind, identifier: identifier)
-    }
-
-    func ownerUnregister(kind: ElementKind, identifier: String) throws(ReuseError) {
         let slot = try registeredSlot(kind: kind, identifier: identifier)
         slots[slot].factory = nil
         slots[slot].registration = 0

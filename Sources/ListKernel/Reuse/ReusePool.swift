@@ -123,10 +123,6 @@ public final class ReusePool<View: AnyObject> {
     var lastBinding: UInt64 = 0
     /// Sums of the slots' counters, with `peakPooled` tracked across all slots.
     var totals = ReuseCounters.zero
-    /// Set for the pool a `VirtualList` owns: its public calls that register factories or
-    /// move views between states throw `ReuseError.ownedByList`, and the list drives the
-    /// pool through the internal `owner…` calls.
-    var isOwnedByList = false
 
     /// Creates an empty pool that resets recycled views with `prepareForReuse`.
     ///

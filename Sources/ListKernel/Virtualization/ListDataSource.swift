@@ -65,12 +65,16 @@ public protocol ListDataSource<View>: AnyObject {
     /// The number of items in `section`, collapsed or not (the list folds sections itself).
     func list(_ list: VirtualList<View>, numberOfItemsInSection section: Int) -> Int
 
-    /// The reuse identifier for `element`'s view; its kind is `element.kind`.
+    /// The reuse identifier for `element`'s view; its kind is `element.kind`. Default:
+    /// `element.kind.name`, the default identifier of a `ViewRegistration`.
     func list(_ list: VirtualList<View>, reuseIdentifierFor element: ListElement) -> String
 
-    /// Shows `element` in `view`. Everything the view shows must come from the model here:
-    /// the view may have shown another element before. `binding` identifies this binding;
-    /// async work that will update the view later checks `list.isCurrent(binding)` first.
+    /// Shows `element` in `view`, for views registered with a factory
+    /// (`register(kind:reuseIdentifier:factory:)`); views of a `ViewRegistration` are
+    /// configured by its handler instead. Everything the view shows must come from the
+    /// model here: the view may have shown another element before. `binding` identifies
+    /// this binding; async work that will update the view later checks
+    /// `list.isCurrent(binding)` first. Default: nothing.
     func list(_ list: VirtualList<View>, configure view: View, for element: ListElement, binding: BindingToken)
 
     /// The header, footer and item extents of `section`. Default: `list.defaultMetrics`.
@@ -102,6 +106,12 @@ public protocol ListDataSource<View>: AnyObject {
 }
 
 extension ListDataSource {
+    /// The kind's name (`"header"`, `"item"`, `"footer"`): the identifier a
+    /// `ViewRegistration` takes by default, so a list with one registration per kind needs
+    /// no identifier code.
+    public func list(_ list: VirtualList<View>, reuseIdentifierFor element: ListElement) -> String { element.kind.name }
+    /// Nothing: views made by a `ViewRegistration` are configured by its handler.
+    public func list(_ list: VirtualList<View>, configure view: View, for element: ListElement, binding: BindingToken) {}
     /// Default: `list.defaultMetrics`.
     ///
     /// - Complexity: O(1).

@@ -23,6 +23,9 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
     case layout(LayoutError)
     /// The reuse pool refused an operation.
     case reuse(ReuseError)
+    /// A `ViewRegistration` of a class (`registered`) that is not the list's view class
+    /// (`listView`) or a subclass of it.
+    case registrationViewType(registered: String, listView: String)
     /// The viewport and its overscan cover more than `ListLimits.maximumDisplayedElements`
     /// elements of nonzero extent (`viewport` describes it); the pass displayed nothing new.
     case tooManyElementsInWindow(viewport: String)
@@ -50,6 +53,8 @@ public enum ListError: Error, Equatable, CustomStringConvertible {
             error.description
         case .reuse(let error):
             error.description
+        case .registrationViewType(let registered, let listView):
+            "cannot register views of class \(registered) with a VirtualList<\(listView)>: a registered class must be \(listView) or a subclass of it"
         case .tooManyElementsInWindow(let viewport):
             "the viewport (\(viewport)) covers more than \(ListLimits.maximumDisplayedElements) elements (ListLimits.maximumDisplayedElements); a pass displays at most that many"
         }

@@ -8,6 +8,8 @@ struct DisplayedEntry {
     var frame: ListLayout.ElementFrame
     var isPinned: Bool
     var binding: BindingToken
+    /// The configure handler of the registration that made the view, if it was typed.
+    var configurator: Configurator?
 }
 
 /// One element on screen: its view, where to draw it, and the binding the view was last

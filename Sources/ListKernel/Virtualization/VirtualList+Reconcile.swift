@@ -148,7 +148,7 @@ extension VirtualList {
                 let identifier = callingOut(.reuseIdentifier(entry.element)) {
                     dataSource.list(self, reuseIdentifierFor: entry.element)
                 }
-                guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
+                guard reusePool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
                     throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
                 }
                 enteringIdentifiers.append(identifier)
@@ -224,7 +224,7 @@ extension VirtualList {
     func materialize(_ element: ListElement, frame: ListLayout.ElementFrame, identifier: String) throws(ListError) -> DisplayedEntry {
         let view: AnyObject
         do {
-            let dequeued = try pool.ownerDequeue(kind: element.kind, identifier: identifier)
+            let dequeued = try reusePool.dequeue(kind: element.kind, identifier: identifier)
             view = dequeued.view
             if !dequeued.isRecycled { createdDuringPass = true }
         } catch {
@@ -235,16 +235,31 @@ extension VirtualList {
         let binding = bind(view)
         if case .item(let path) = element, !measuredByIdentifier.isEmpty { restoreCachedMeasurement(path) }
         let typed = unsafeDowncast(view, to: View.self)
-        callingOut(.configure(element)) {
-            dataSource?.list(self, configure: typed, for: element, binding: binding)
-        }
-        do { try pool.ownerWillDisplay(view) } catch {
+        let configurator = configurators.isEmpty ? nil : configurators[ReusePool<AnyObject>.SlotKey(kind: element.kind, identifier: identifier)]
+        configure(view, for: element, binding: binding, with: configurator)
+        do { try reusePool.willDisplay(view) } catch {
             preconditionFailure("kernel invariant: a configured view could not be displayed: \(error)")
         }
         callingOut(.willDisplay(element)) {
             dataSource?.list(self, willDisplay: typed, for: element)
         }
-        return DisplayedEntry(element: element, view: view, reuseIdentifier: identifier, frame: frame, isPinned: false, binding: binding)
+        return DisplayedEntry(
+            element: element, view: view, reuseIdentifier: identifier, frame: frame, isPinned: false, binding: binding,
+            configurator: configurator
+        )
+    }
+
+    /// Configures `view` for `element`: with its registration's handler when it was made by
+    /// a typed registration, else with the data source's `configure`.
+    func configure(_ view: AnyObject, for element: ListElement, binding: BindingToken, with configurator: Configurator?) {
+        callingOut(.configure(element)) {
+            if let configurator {
+                let context = ConfigurationContext(binding: binding, isSectionCollapsed: layout.sections[element.section].isCollapsed)
+                configurator.configure(view, element, context)
+            } else {
+                dataSource?.list(self, configure: unsafeDowncast(view, to: View.self), for: element, binding: binding)
+            }
+        }
     }
 
     /// Raises each identifier's pool capacity to the most views of it displayed at once, so
@@ -257,8 +272,8 @@ extension VirtualList {
         for shown in displayedStorage { counts[shown.element.kind, default: [:]][shown.reuseIdentifier, default: 0] += 1 }
         for (kind, identifiers) in counts {
             for (identifier, count) in identifiers {
-                let capacity = pool.capacity(kind: kind, identifier: identifier) ?? ReusePool<AnyObject>.defaultCapacity
-                if count > capacity { try? pool.setCapacity(count, kind: kind, identifier: identifier) }
+                let capacity = reusePool.capacity(kind: kind, identifier: identifier) ?? ReusePool<AnyObject>.defaultCapacity
+                if count > capacity { try? reusePool.setCapacity(count, kind: kind, identifier: identifier) }
             }
         }
     }

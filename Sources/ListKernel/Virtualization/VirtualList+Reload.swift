@@ -43,7 +43,7 @@ extension VirtualList {
         guard let dataSource else { throw .noDataSource(operation: "reloadData()") }
         for entry in scratch {
             let identifier = callingOut(.reuseIdentifier(entry.element)) { dataSource.list(self, reuseIdentifierFor: entry.element) }
-            guard pool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
+            guard reusePool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
                 throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
             }
         }
@@ -113,8 +113,8 @@ extension VirtualList {
             dataSource?.list(self, didEndDisplaying: unsafeDowncast(shown.view, to: View.self), for: shown.element)
         }
         do {
-            try pool.ownerDidEndDisplaying(shown.view)
-            _ = try pool.ownerEnqueue(shown.view)
+            try reusePool.didEndDisplaying(shown.view)
+            _ = try reusePool.enqueue(shown.view)
         } catch {
             preconditionFailure("kernel invariant: a displayed view could not be returned to the pool: \(error)")
         }
@@ -165,13 +165,11 @@ extension VirtualList {
         let view = displayedStorage[index].view
         let binding = bind(view)
         displayedStorage[index].binding = binding
-        callingOut(.configure(element)) {
-            dataSource?.list(self, configure: unsafeDowncast(view, to: View.self), for: element, binding: binding)
-        }
+        configure(view, for: element, binding: binding, with: displayedStorage[index].configurator)
     }
 
     func bind(_ view: AnyObject) -> BindingToken {
-        do { return try pool.ownerBind(view) } catch {
+        do { return try reusePool.bind(view) } catch {
             preconditionFailure("kernel invariant: a view the list holds could not be bound: \(error)")
         }
     }

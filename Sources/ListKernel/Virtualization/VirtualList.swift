@@ -29,13 +29,15 @@
 /// Not `Sendable`: a list and its data source live in one isolation domain (the main actor
 /// for a UI, or a plain thread).
 public final class VirtualList<View: AnyObject> {
-    /// The pool the list recycles views through: read counters and states from it, set
-    /// capacities, purge it, observe discards. The list alone registers factories and moves
-    /// views between states: those calls on this pool throw `ReuseError.ownedByList`
-    /// (register through the list). Its views are the front end's `View`s, held as
-    /// `AnyObject` so that one compiled reconcile loop serves every view class; register
-    /// factories with `register(kind:reuseIdentifier:factory:)`.
-    public let pool: ReusePool<AnyObject>
+    /// The pool the list recycles views through: read its counters and view states, set
+    /// capacities, purge it, observe discards (see `ListViewPool`). Factories are registered
+    /// through the list, and only the list moves its views between states.
+    ///
+    /// - Complexity: O(1).
+    public var pool: ListViewPool<View> { ListViewPool(pool: reusePool) }
+    /// The pool itself. Its views are the front end's `View`s, held as `AnyObject` so that
+    /// one compiled reconcile loop serves every view class.
+    let reusePool: ReusePool<AnyObject>
     /// The geometry of the list, as of the last reload or update.
     @exclusivity(unchecked) public internal(set) var layout: ListLayout
     /// The front end the list asks for counts, identifiers and configuration.
@@ -82,6 +84,8 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var measuredByIdentifier: [AnyHashable: Double] = [:]
     /// Fold state, keyed by the data source's section identifier (or the index as fallback).
     @exclusivity(unchecked) var collapsedSections: Set<AnyHashable> = []
+    /// The configure handlers of typed registrations, by kind and reuse identifier.
+    @exclusivity(unchecked) var configurators: [ReusePool<AnyObject>.SlotKey: Configurator] = [:]
     /// Changes of nested `performBatchUpdates` calls while an updates closure runs.
     var nestedBatch: BatchUpdate?
 
@@ -93,20 +97,22 @@ public final class VirtualList<View: AnyObject> {
         self.defaultMetrics = defaultMetrics
         layout = try! ListLayout()
         let relay = ReuseRelay<View>()
-        pool = ReusePool<AnyObject>(prepareForReuse: { view in relay.list?.prepareForReuse(unsafeDowncast(view, to: View.self)) })
+        reusePool = ReusePool<AnyObject>(prepareForReuse: { view in relay.list?.prepareForReuse(unsafeDowncast(view, to: View.self)) })
         relay.list = self
-        pool.isOwnedByList = true
     }
 
     /// Registers the factory that makes views of `kind` for `reuseIdentifier` (replacing
-    /// any earlier one and discarding its pooled views).
+    /// any earlier one and discarding its pooled views); the data source's `configure`
+    /// configures them. For a list whose headers and rows are different classes, register a
+    /// `ViewRegistration` instead: it carries its view class and its configure handler.
     ///
     /// - Throws: `ListError.reuse(.emptyIdentifier)` for an empty identifier,
     ///   `.reentrantCall` from inside a callback.
     /// - Complexity: O(pooled views of the replaced factory).
     public func register(kind: ElementKind = .item, reuseIdentifier: String, factory: @escaping () -> View) throws(ListError) {
         try checkNotCallingOut("register(kind:reuseIdentifier:factory:)")
-        do { try pool.ownerRegister(kind: kind, identifier: reuseIdentifier, factory: { factory() }) } catch { throw .reuse(error) }
+        do { try reusePool.register(kind: kind, identifier: reuseIdentifier, factory: { factory() }) } catch { throw .reuse(error) }
+        configurators[ReusePool<AnyObject>.SlotKey(kind: kind, identifier: reuseIdentifier)] = nil
     }
 
     /// Removes the factory for `kind` and `reuseIdentifier`, discarding its pooled views.
@@ -119,7 +125,8 @@ public final class VirtualList<View: AnyObject> {
     /// - Complexity: O(pooled views of the factory).
     public func unregister(kind: ElementKind = .item, reuseIdentifier: String) throws(ListError) {
         try checkNotCallingOut("unregister(kind:reuseIdentifier:)")
-        do { try pool.ownerUnregister(kind: kind, identifier: reuseIdentifier) } catch { throw .reuse(error) }
+        do { try reusePool.unregister(kind: kind, identifier: reuseIdentifier) } catch { throw .reuse(error) }
+        configurators[ReusePool<AnyObject>.SlotKey(kind: kind, identifier: reuseIdentifier)] = nil
     }
 
     /// The elements displayed after the last pass, in list order.
@@ -145,7 +152,7 @@ public final class VirtualList<View: AnyObject> {
     /// checks this before applying its result to the view it captured.
     ///
     /// - Complexity: O(1).
-    public func isCurrent(_ binding: BindingToken) -> Bool { pool.isCurrent(binding) }
+    public func isCurrent(_ binding: BindingToken) -> Bool { reusePool.isCurrent(binding) }
 
     func displayedIndex(of element: ListElement) -> Int? {
         displayedStorage.withUnsafeBufferPointer { shown in
