@@ -214,28 +214,28 @@ import ListKernelTesting
         #expect(list.lastPass.left.isEmpty)
     }
 
-    @Test func theListsPoolRefusesEveryCallThatMovesItsViews() throws {
+    @Test func theListsPoolHandleReadsPurgesAndSetsCapacitiesWithoutTouchingDisplayedViews() throws {
         let source = HostileDataSource()
         let list = try ListRobustnessTests.makeList(source)
+        try list.scroll(to: 400)
+        try list.scroll(to: 0)
         let before = ListState(list)
-        let view = try #require(list.displayed.first?.view)
-        // The sequence: end the display of a view the list shows, then pool it.
-        #expect(throws: ReuseError.ownedByList(operation: "didEndDisplaying")) { try list.pool.didEndDisplaying(view) }
-        #expect(throws: ReuseError.ownedByList(operation: "enqueue")) { try list.pool.enqueue(view) }
-        #expect(throws: ReuseError.ownedByList(operation: "willDisplay")) { try list.pool.willDisplay(view) }
-        #expect(throws: ReuseError.ownedByList(operation: "discard")) { try list.pool.discard(view) }
-        #expect(throws: ReuseError.ownedByList(operation: "bind")) { try list.pool.bind(view) }
-        #expect(throws: ReuseError.ownedByList(operation: "dequeue")) { try list.pool.dequeue(kind: .item, identifier: "item") }
-        #expect(throws: ReuseError.ownedByList(operation: "dequeue")) { try list.pool.dequeueIfRegistered(kind: .item, identifier: "item") }
-        #expect(throws: ReuseError.ownedByList(operation: "register a factory")) {
-            try list.pool.register(kind: .item, identifier: "item") { RecordingView(kind: .item, reuseIdentifier: "other") }
+        let shown = list.displayed.map(\.view)
+        var discarded = 0
+        list.pool.onDiscard = { view, reason in
+            #expect(reason.reason == .purged && view.reuseIdentifier != "")
+            discarded += 1
         }
-        #expect(throws: ReuseError.ownedByList(operation: "unregister")) { try list.pool.unregister(kind: .item, identifier: "item") }
-        #expect(ListState(list) == before)
-        // Reading, purging and capacities stay open.
+        let pooled = list.pool.totalCounters.pooled
+        #expect(pooled > 0, "the scroll down and back left views in the pool")
         list.pool.purge()
+        #expect(discarded == pooled && list.pool.totalCounters.pooled == 0)
         try list.pool.setCapacity(3, kind: .item, identifier: "item")
-        #expect(list.pool.state(of: view) == .displayed)
+        #expect(list.pool.capacity(kind: .item, identifier: "item") == 3)
+        #expect(throws: ReuseError.self) { try list.pool.setCapacity(-1, kind: .item, identifier: "item") }
+        #expect(list.pool.registeredIdentifiers(of: .item) == ["item"])
+        #expect(shown.allSatisfy { list.pool.state(of: $0) == .displayed })
+        #expect(ListState(list).displayed == before.displayed && list.layout == before.layout)
     }
 
     @Test func unregisteringFromInsideConfigureIsAReentrantCallError() throws {
