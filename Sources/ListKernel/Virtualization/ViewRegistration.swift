@@ -18,6 +18,9 @@
 /// })
 /// ```
 ///
+/// A handler that needs the list captures it weakly (`{ [weak list] view, element, _ in … }`):
+/// the list keeps its registrations, so a strong capture would keep the list alive for ever.
+///
 /// A registration's `reuseIdentifier` defaults to its kind's name (`"header"`, `"item"`,
 /// `"footer"`), which is what `ListDataSource`'s default `reuseIdentifierFor` answers: a list
 /// with one registration per kind needs no identifier code. Register several per kind with
