@@ -121,7 +121,7 @@ func updateScenarios() -> [Scenario] {
             counts[target] = 1_000
             let frontEnd = CountsFrontEnd(counts: counts, seed: 23)
             let list = frontEnd.makeList()
-            let start = try! list.layout.sectionFrame(target).start
+            let start = list.layout.sectionFrame(target)?.start ?? 0
             try! list.setViewport(Viewport(offset: start, size: 900))
             // Alternates collapse (even) and expand (odd); the warm-up ends expanded.
             context.timeEach("collapse_update_us", unit: .us, operations: context.quick ? 400 : 4_000) { index in

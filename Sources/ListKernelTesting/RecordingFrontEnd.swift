@@ -147,7 +147,7 @@ public final class RecordingFrontEnd: ListDataSource {
     public func content(for element: ListElement) -> String {
         switch element {
         case .header(let section):
-            let folded = (try? list?.isCollapsed(section: section)) ?? false
+            let folded = list?.isCollapsed(section: section) ?? false
             return "header of section \(sections[section].id) \(folded ? "▸" : "▾")"
         case .footer(let section): return "footer of section \(sections[section].id)"
         case .item(let path):

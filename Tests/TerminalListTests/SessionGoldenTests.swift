@@ -57,7 +57,7 @@ struct SessionGoldenTests {
             line(SessionGoldenTests.help60, columns: c),
         ], "after down down enter")
         #expect(session.source.expanded == [ItemPath(section: 0, item: 1)])
-        #expect(try session.list.layout.itemExtent(at: ItemPath(section: 0, item: 1)) == 2)
+        #expect(session.list.layout.itemExtent(at: ItemPath(section: 0, item: 1)) == 2)
     }
 
     @Test func enterOnAHeaderFoldsItsSectionAndEnterAgainUnfoldsIt() throws {
@@ -136,9 +136,9 @@ struct SessionGoldenTests {
     @Test func aResizeMeasuresExpandedRowsAgainAtTheNewWidth() throws {
         let session = try makeSession(DemoList(sections: DemoSeed.all[2].sections), columns: 60, rows: 8)
         try session.run("down enter")
-        #expect(try session.list.layout.itemExtent(at: ItemPath(section: 0, item: 0)) == 2)
+        #expect(session.list.layout.itemExtent(at: ItemPath(section: 0, item: 0)) == 2)
         try session.resize(to: TerminalSize(columns: 30, rows: 8))
-        #expect(try session.list.layout.itemExtent(at: ItemPath(section: 0, item: 0)) == 3)
+        #expect(session.list.layout.itemExtent(at: ItemPath(section: 0, item: 0)) == 3)
         #expect(session.lines[3] == line("      青森県産、秋が旬", columns: 30))
         try session.resize(to: TerminalSize(columns: 30, rows: 4))
         #expect(session.listRows == 2)

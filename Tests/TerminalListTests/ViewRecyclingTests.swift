@@ -15,7 +15,7 @@ struct ViewRecyclingTests {
         let gutter = session.source.selection == element ? "> " : "  "
         switch element {
         case .header(let section):
-            let folded = (try? session.list.isCollapsed(section: section)) ?? false
+            let folded = session.list.isCollapsed(section: section)
             return [gutter + (folded ? "▸ " : "▾ ") + data.title(ofSection: section) + " (\(data.itemCount(inSection: section)))"]
         case .item(let path):
             let item = data.item(at: path)
@@ -48,7 +48,7 @@ struct ViewRecyclingTests {
             if Double(text.count) != shown.frame.extent {
                 problems.append("\(shown.element) draws \(text.count) lines in a frame of \(shown.frame.extent)")
             }
-            if !shown.isPinned, let frame = try? session.list.layout.frame(of: shown.element), frame != shown.frame {
+            if !shown.isPinned, let frame = session.list.layout.frame(of: shown.element), frame != shown.frame {
                 problems.append("\(shown.element) is drawn at \(shown.frame), laid out at \(frame)")
             }
         }

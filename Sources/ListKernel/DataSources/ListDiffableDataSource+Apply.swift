@@ -156,12 +156,12 @@ extension ListDiffableDataSource {
         try setCollapsed(collapsed, sections: [section])
     }
 
-    /// Whether the section with identifier `section` is collapsed; `nil` when the current
-    /// snapshot does not hold it.
+    /// Whether the section with identifier `section` is collapsed (`false` when the current
+    /// snapshot does not hold it, as every yes-or-no query answers outside the list).
     ///
-    /// - Complexity: O(1).
-    public func isCollapsed(section: SectionID) -> Bool? {
-        current.indexOfSection(section).flatMap { try? list.isCollapsed(section: $0) }
+    /// - Complexity: O(log S).
+    public func isCollapsed(section: SectionID) -> Bool {
+        current.indexOfSection(section).map { list.isCollapsed(section: $0) } ?? false
     }
 
     /// Puts `old` back as the current snapshot after the list rejected an apply, unless the

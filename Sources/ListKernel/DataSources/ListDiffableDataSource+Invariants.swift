@@ -28,7 +28,7 @@ extension ListDiffableDataSource {
             "the layout has \(layout.sectionCount) sections, the snapshot \(current._sections.count)"
         )
         for (index, section) in current._sections.enumerated() {
-            let count = (try? layout.itemCount(inSection: index)) ?? -1
+            let count = layout.itemCount(inSection: index) ?? -1
             precondition(count == section.items.count, "section \(index) (\(section.id)): the layout has \(count) items, the snapshot \(section.items.count)")
         }
     }

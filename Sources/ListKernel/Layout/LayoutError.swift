@@ -14,8 +14,6 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemOutOfRange(ItemPath, itemCount: Int)
     /// An item insertion or move destination outside `0...itemCount` of its section.
     case itemInsertionOutOfRange(ItemPath, itemCount: Int)
-    /// A flat position outside `0..<positionCount`.
-    case positionOutOfRange(FlatPosition, positionCount: Int)
     /// An extent that is NaN, infinite, negative or larger than
     /// `FixedPoint.maximumElementExtent`.
     case invalidExtent(Double, for: String)
@@ -50,8 +48,6 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
             "item \(path.item) is out of range: section \(path.section) has \(count) item\(count == 1 ? "" : "s")"
         case .itemInsertionOutOfRange(let path, let count):
             "cannot insert at item \(path.item) of section \(path.section): it has \(count) item\(count == 1 ? "" : "s"), so the valid places are 0...\(count)"
-        case .positionOutOfRange(let position, let count):
-            "\(position) is out of range: the list has \(count) position\(count == 1 ? "" : "s")"
         case .invalidExtent(let value, let what):
             "invalid extent \(value) for \(what): an extent must be a finite number from 0 to \(FixedPoint.maximumElementExtent) points"
         case .invalidCount(let value, let what):

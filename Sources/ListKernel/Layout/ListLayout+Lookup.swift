@@ -135,13 +135,12 @@ extension ListLayout {
         )
     }
 
-    /// The frame of `element`, or `nil` when it exists but is not laid out: an item of a
-    /// collapsed section, or a header or footer its section does not have.
+    /// The frame of `element`, or `nil` when it is not laid out (an item of a collapsed
+    /// section, a header or footer its section does not have) or outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
     /// - Complexity: O(log n).
-    public func frame(of element: ListElement) throws(LayoutError) -> ElementFrame? {
-        try checkElement(element)
+    public func frame(of element: ListElement) -> ElementFrame? {
+        guard isElement(element) else { return nil }
         return unitFrame(of: element).map {
             ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent))
         }
@@ -203,50 +202,49 @@ extension ListLayout {
         return first...max(first, last)
     }
 
-    /// The extent of item `path`, in points (its estimate while unmeasured).
+    /// The extent of item `path`, in points (its estimate while unmeasured), or `nil` for an
+    /// item outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
     /// - Complexity: O(log n).
-    public func itemExtent(at path: ItemPath) throws(LayoutError) -> Double {
-        try checkItem(path)
+    public func itemExtent(at path: ItemPath) -> Double? {
+        guard isItem(path) else { return nil }
         return FixedPoint.points(Int64(sections[path.section].items.extent(at: path.item)))
     }
 
-    /// Whether item `path` has been measured (items of a uniform section always are).
+    /// Whether item `path` has been measured (items of a uniform section always are;
+    /// `false` for an item outside the list).
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
     /// - Complexity: as `itemExtent(at:)`.
-    public func isMeasured(_ path: ItemPath) throws(LayoutError) -> Bool {
-        try checkItem(path)
-        return sections[path.section].items.isMeasured(path.item)
+    public func isMeasured(_ path: ItemPath) -> Bool {
+        isItem(path) && sections[path.section].items.isMeasured(path.item)
     }
 
-    /// The extent of `section`'s header in points, or `nil` when it has none.
+    /// The extent of `section`'s header in points, or `nil` when it has none or the section
+    /// is outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func headerExtent(section: Int) throws(LayoutError) -> Double? {
-        try checkSection(section)
+    public func headerExtent(section: Int) -> Double? {
+        guard isSection(section) else { return nil }
         let record = sections[section]
         return record.hasHeader ? FixedPoint.points(record.headerUnits) : nil
     }
 
-    /// The extent of `section`'s footer in points, or `nil` when it has none.
+    /// The extent of `section`'s footer in points, or `nil` when it has none or the section
+    /// is outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func footerExtent(section: Int) throws(LayoutError) -> Double? {
-        try checkSection(section)
+    public func footerExtent(section: Int) -> Double? {
+        guard isSection(section) else { return nil }
         let record = sections[section]
         return record.hasFooter ? FixedPoint.points(record.footerUnits) : nil
     }
 
-    /// The span of `section` (header, laid-out items, footer) in points.
+    /// The span of `section` (header, laid-out items, footer) in points, or `nil` for a
+    /// section outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func sectionFrame(_ section: Int) throws(LayoutError) -> ElementFrame {
-        try checkSection(section)
+    public func sectionFrame(_ section: Int) -> ElementFrame? {
+        guard isSection(section) else { return nil }
         let (slot, start, _) = sections.locate(section: section)
         return ElementFrame(start: FixedPoint.points(start), extent: FixedPoint.points(sections.records[slot].extent))
     }

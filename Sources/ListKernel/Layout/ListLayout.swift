@@ -97,40 +97,36 @@ public struct ListLayout: Equatable {
     /// - Complexity: O(1).
     public var sectionCount: Int { sections.count }
 
-    /// The number of items in `section`, collapsed or not.
+    /// The number of items in `section`, collapsed or not, or `nil` for a section outside
+    /// the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
+    /// Queries never throw: a question about an index outside the list answers `nil`, or
+    /// `false` when it is a yes-or-no question. Only changes throw.
+    ///
     /// - Complexity: O(log S).
-    public func itemCount(inSection section: Int) throws(LayoutError) -> Int {
-        try checkSection(section)
-        return sections[section].items.count
+    public func itemCount(inSection section: Int) -> Int? {
+        isSection(section) ? sections[section].items.count : nil
     }
 
-    /// Whether `section` is collapsed.
+    /// Whether `section` is collapsed (`false` for a section outside the list).
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func isCollapsed(section: Int) throws(LayoutError) -> Bool {
-        try checkSection(section)
-        return sections[section].isCollapsed
+    public func isCollapsed(section: Int) -> Bool {
+        isSection(section) && sections[section].isCollapsed
     }
 
-    /// Whether `section` has a header / a footer.
+    /// Whether `section` has a header (`false` for a section outside the list).
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func hasHeader(section: Int) throws(LayoutError) -> Bool {
-        try checkSection(section)
-        return sections[section].hasHeader
+    public func hasHeader(section: Int) -> Bool {
+        isSection(section) && sections[section].hasHeader
     }
 
-    /// Whether `section` has a footer.
+    /// Whether `section` has a footer (`false` for a section outside the list).
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange`.
     /// - Complexity: O(log S).
-    public func hasFooter(section: Int) throws(LayoutError) -> Bool {
-        try checkSection(section)
-        return sections[section].hasFooter
+    public func hasFooter(section: Int) -> Bool {
+        isSection(section) && sections[section].hasFooter
     }
 
     /// The total number of items in all sections, collapsed ones included.
@@ -146,6 +142,19 @@ public struct ListLayout: Equatable {
     var contentUnits: Int64 { sections.totalExtent }
 
     // MARK: Validation helpers
+
+    func isSection(_ section: Int) -> Bool { section >= 0 && section < sections.count }
+
+    func isItem(_ path: ItemPath) -> Bool {
+        isSection(path.section) && path.item >= 0 && path.item < sections[path.section].items.count
+    }
+
+    func isElement(_ element: ListElement) -> Bool {
+        switch element {
+        case .header(let section), .footer(let section): isSection(section)
+        case .item(let path): isItem(path)
+        }
+    }
 
     func checkSection(_ section: Int) throws(LayoutError) {
         guard section >= 0, section < sections.count else {

@@ -12,15 +12,11 @@ extension ListLayout {
     /// - Complexity: O(1).
     public var positionCount: Int { Int(sections.totalPositions) }
 
-    /// The element at flat position `position`.
+    /// The element at flat position `position`, or `nil` outside `0..<positionCount`.
     ///
-    /// - Throws: `LayoutError.positionOutOfRange`.
     /// - Complexity: O(log S).
-    public func element(at position: FlatPosition) throws(LayoutError) -> ListElement {
-        let count = positionCount
-        guard position.rawValue >= 0, position.rawValue < count else {
-            throw .positionOutOfRange(position, positionCount: count)
-        }
+    public func element(at position: FlatPosition) -> ListElement? {
+        guard position.rawValue >= 0, position.rawValue < positionCount else { return nil }
         let (section, remainder, slot) = sections.search(.position, Int64(position.rawValue))
         let record = sections.records[slot]
         var local = Int(remainder)
@@ -37,12 +33,11 @@ extension ListLayout {
     }
 
     /// The flat position of `element`, or `nil` when it has none (an item of a collapsed
-    /// section, a header or footer the section does not have).
+    /// section, a header or footer the section does not have) or is outside the list.
     ///
-    /// - Throws: `LayoutError.sectionOutOfRange` or `.itemOutOfRange`.
     /// - Complexity: O(log S).
-    public func position(of element: ListElement) throws(LayoutError) -> FlatPosition? {
-        try checkElement(element)
+    public func position(of element: ListElement) -> FlatPosition? {
+        guard isElement(element) else { return nil }
         let (slot, _, positionsBefore) = sections.locate(section: element.section)
         let record = sections.records[slot]
         let base = Int(positionsBefore)

@@ -121,22 +121,21 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         _sections.map { DiffSection(id: $0.id, items: $0.items) }
     }
 
-    /// The item identifiers of section `section`, in order.
+    /// The item identifiers of section `section`, in order, or `nil` if the snapshot does
+    /// not hold it (queries never throw; changes do).
     ///
     /// - Parameter section: a section identifier.
-    /// - Throws: `SnapshotError.sectionNotFound`.
     /// - Complexity: O(1) (the array is shared, copy-on-write).
-    public func itemIdentifiers(inSection section: SectionID) throws(SnapshotError) -> [ItemID] {
-        _sections[try _position(ofSection: section)].items
+    public func itemIdentifiers(inSection section: SectionID) -> [ItemID]? {
+        _sectionIndex[section].map { _sections[$0].items }
     }
 
-    /// The number of items in section `section`.
+    /// The number of items in section `section`, or `nil` if the snapshot does not hold it.
     ///
     /// - Parameter section: a section identifier.
-    /// - Throws: `SnapshotError.sectionNotFound`.
     /// - Complexity: O(1).
-    public func numberOfItems(inSection section: SectionID) throws(SnapshotError) -> Int {
-        _sections[try _position(ofSection: section)].items.count
+    public func numberOfItems(inSection section: SectionID) -> Int? {
+        _sectionIndex[section].map { _sections[$0].items.count }
     }
 
     /// The index of section `section`, or `nil` if the snapshot does not hold it.

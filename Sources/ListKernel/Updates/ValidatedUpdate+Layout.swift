@@ -217,7 +217,8 @@ extension ValidatedUpdate {
                 case .reloadSection(let section): try layout.replaceSection(section, with: descriptions[section]!)
                 case .deleteItems(let range, let section): try layout.deleteItems(range, inSection: section)
                 case .liftItem(let path, let slot):
-                    slots[slot] = (try layout.itemExtent(at: path), try layout.isMeasured(path))
+                    // The path was validated: it is in the layout.
+                    slots[slot] = (layout.itemExtent(at: path) ?? 0, layout.isMeasured(path))
                     try layout.deleteItems(path.item..<(path.item + 1), inSection: path.section)
                 case .insertItems(let path, let count): try layout.insertItems(at: path, count: count)
                 case .dropItem(let path, let slot):

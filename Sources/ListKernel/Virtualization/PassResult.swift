@@ -133,6 +133,11 @@ public struct PassResult<View: AnyObject> {
     /// after it, with its frames before and after and what happened to it, so an animating
     /// front end can fade and slide without computing anything. Empty for other passes.
     public internal(set) var transitions: [ElementTransition] = []
+    /// `true` for the result of a `performBatchUpdates` called inside another one's closure:
+    /// its changes joined the outer batch and nothing has been applied yet, so this result
+    /// only repeats the last pass (draw nothing from it); the outer call returns the pass that
+    /// applies everything.
+    public internal(set) var isJoinedToOuterBatch = false
 }
 
 /// What an update did to one element displayed before or after it.

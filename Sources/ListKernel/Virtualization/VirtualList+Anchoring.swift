@@ -203,11 +203,7 @@ extension ListLayout {
     ///
     /// - Complexity: O(log S).
     func laidOutElement(before element: ListElement) -> ListElement? {
-        let position: FlatPosition?
-        do { position = try self.position(of: element) } catch {
-            preconditionFailure("kernel invariant: a displayed element is out of range: \(error)")
-        }
-        guard let position else { return lastLaidOutElement(beforeSection: element.section) }
+        guard let position = self.position(of: element) else { return lastLaidOutElement(beforeSection: element.section) }
         return laidOutElement(at: position.rawValue - 1)
     }
 
@@ -221,8 +217,6 @@ extension ListLayout {
     /// The element at flat position `position`, or `nil` below 0.
     private func laidOutElement(at position: Int) -> ListElement? {
         guard position >= 0 else { return nil }
-        do { return try element(at: FlatPosition(position)) } catch {
-            preconditionFailure("kernel invariant: position \(position) before a laid-out element is out of range: \(error)")
-        }
+        return element(at: FlatPosition(position))
     }
 }

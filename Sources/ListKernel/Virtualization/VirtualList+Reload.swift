@@ -129,13 +129,12 @@ extension VirtualList {
         try setCollapsed(collapsed, sections: [section])
     }
 
-    /// Whether `section` is collapsed.
+    /// Whether `section` is collapsed (`false` for a section outside the list). Read it
+    /// anywhere, `configure` included; a `ViewRegistration`'s handler also gets it as
+    /// `context.isSectionCollapsed`.
     ///
-    /// - Throws: `ListError.layout(.sectionOutOfRange)`.
     /// - Complexity: O(log S).
-    public func isCollapsed(section: Int) throws(ListError) -> Bool {
-        do { return try layout.isCollapsed(section: section) } catch { throw .layout(error) }
-    }
+    public func isCollapsed(section: Int) -> Bool { layout.isCollapsed(section: section) }
 
     /// Configures the displayed views of `elements` again, in place: same view, no
     /// `prepareForReuse`, a new binding (UIKit's `reconfigureRows`). Elements not displayed

@@ -19,6 +19,38 @@ extension VirtualList {
     /// - Complexity: O(log n) plus a pass (outside callbacks).
     @discardableResult
     public func setMeasuredExtent(_ extent: Double, for element: ListElement) throws(ListError) -> PassResult<View> {
+        try checkMeasurement(extent, for: element)
+        queueMeasurement(extent, for: element)
+        if callout != nil { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Reports many measurements at once: all are checked first (one bad one and none is
+    /// applied), then applied together with the top element kept still, followed by one
+    /// pass, whose `anchorAdjustment` is the whole offset change. From inside a callback they
+    /// are queued like single measurements.
+    ///
+    /// ```swift
+    /// let pass = try list.setMeasuredExtents([.item(ItemPath(section: 0, item: 3)): 114,
+    ///                                         .item(ItemPath(section: 0, item: 4)): 60])
+    /// scrollView.contentOffset.y += pass.anchorAdjustment
+    /// ```
+    ///
+    /// - Throws: as `setMeasuredExtent(_:for:)`, for the first bad measurement in list order.
+    /// - Complexity: O(m log n) for m measurements, plus one pass (outside callbacks).
+    @discardableResult
+    public func setMeasuredExtents(_ extents: [ListElement: Double]) throws(ListError) -> PassResult<View> {
+        let ordered = extents.sorted { $0.key < $1.key }
+        for (element, extent) in ordered { try checkMeasurement(extent, for: element) }
+        for (element, extent) in ordered { queueMeasurement(extent, for: element) }
+        if callout != nil || ordered.isEmpty { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Throws unless `extent` is a valid measurement of `element` now.
+    func checkMeasurement(_ extent: Double, for element: ListElement) throws(ListError) {
         do { try layout.checkElement(element) } catch { throw .layout(error) }
         guard FixedPoint.elementUnits(extent) != nil else { throw .layout(.invalidExtent(extent, for: element.description)) }
         switch element {
@@ -33,16 +65,18 @@ extension VirtualList {
                items.count > ListLimits.maximumPerItemCount {
                 throw .layout(.tooManyPerItemExtents(section: path.section, itemCount: items.count))
             }
-            if let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
-                measuredByIdentifier[identifier] = extent
-            }
         default:
             break
         }
+    }
+
+    /// Queues a checked measurement, remembering an item's by its identifier.
+    func queueMeasurement(_ extent: Double, for element: ListElement) {
+        if case .item(let path) = element,
+           let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
+            measuredByIdentifier[identifier] = extent
+        }
         pendingMeasurements.append((element, extent))
-        if callout != nil { return lastPass }
-        pendingAdjustment += applyPendingMeasurements()
-        return try reconcile()
     }
 
     /// Forgets the remembered extent of every item (for example after a font size change);

@@ -14,8 +14,10 @@ extension VirtualList {
     /// }
     /// ```
     ///
-    /// A call from inside the closure nests: its changes join the outermost batch. Anything
-    /// else that changes the list (`reloadData`, a scroll) is refused inside the closure.
+    /// A call from inside the closure nests: its changes join the outermost batch, and it
+    /// returns the last pass marked `isJoinedToOuterBatch` (nothing is applied until the
+    /// outermost call returns, and its result is the pass to draw). Anything else that
+    /// changes the list (`reloadData`, a scroll) is refused inside the closure.
     ///
     /// Applying keeps the view of every item that stays or moves (a move does not
     /// reconfigure), gives reloaded items a fresh view, reconfigures reconfigured ones in
@@ -35,7 +37,9 @@ extension VirtualList {
             var inner = BatchUpdate()
             updates(&inner)
             nestedBatch = nested.merging(inner)
-            return lastPass
+            var joined = lastPass
+            joined.isJoinedToOuterBatch = true
+            return joined
         }
         try checkNotCallingOut("performBatchUpdates(_:)")
         var batch = BatchUpdate()

@@ -110,7 +110,7 @@ final class AuditDataSource<FrontEnd: AuditableFrontEnd>: ListDataSource {
         frontEnd.configure(view, with: content, context: context)
         if measuresInConfigure, case .item(let path) = element {
             let extent = model.measuredExtent(of: path)
-            if (try? list.layout.itemExtent(at: path)) != extent {
+            if list.layout.itemExtent(at: path) != extent {
                 do { try list.setMeasuredExtent(extent, for: element) } catch {
                     callbackProblems.append(AuditProblem(
                         .kernelError, element: element,

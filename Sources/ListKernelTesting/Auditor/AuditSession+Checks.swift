@@ -32,7 +32,7 @@ extension AuditSession {
             return
         }
         for s in model.sections.indices {
-            let count = (try? layout.itemCount(inSection: s)) ?? -1
+            let count = layout.itemCount(inSection: s) ?? -1
             if count != model.sections[s].items.count {
                 problems.append(AuditProblem(
                     .modelMismatch, element: .header(section: s),
@@ -40,7 +40,7 @@ extension AuditSession {
                     message: "section \(s) (id \(model.sections[s].id)) has \(count) items in the list, \(model.sections[s].items.count) in the model"
                 ))
             }
-            let folded = (try? list.isCollapsed(section: s)) ?? false
+            let folded = list.isCollapsed(section: s)
             if folded != model.isFolded(section: s) {
                 problems.append(AuditProblem(
                     .modelMismatch, element: .header(section: s),
@@ -85,7 +85,7 @@ extension AuditSession {
                 ))
             }
             compareContent(of: view, named: name, for: element, features: features, into: &problems)
-            if !shown.isPinned, let frame = try? list.layout.frame(of: element), frame != shown.frame {
+            if !shown.isPinned, let frame = list.layout.frame(of: element), frame != shown.frame {
                 problems.append(AuditProblem(
                     .layoutMismatch, element: element, found: "\(shown.frame)", expected: "\(frame)",
                     message: "\(model.describe(element)) is displayed at \(shown.frame), but the layout puts it at \(frame)"

@@ -157,11 +157,11 @@ extension AuditSession {
         let layout = list.layout
         var extents: [Double] = []
         for s in 0..<layout.sectionCount {
-            extents.append((try? layout.headerExtent(section: s)).flatMap { $0 } ?? -1)
-            for i in 0..<((try? layout.itemCount(inSection: s)) ?? 0) {
-                extents.append((try? layout.itemExtent(at: ItemPath(section: s, item: i))) ?? -1)
+            extents.append(layout.headerExtent(section: s) ?? -1)
+            for i in 0..<(layout.itemCount(inSection: s) ?? 0) {
+                extents.append(layout.itemExtent(at: ItemPath(section: s, item: i)) ?? -1)
             }
-            extents.append((try? layout.footerExtent(section: s)).flatMap { $0 } ?? -1)
+            extents.append(layout.footerExtent(section: s) ?? -1)
         }
         return extents
     }
@@ -174,7 +174,7 @@ extension AuditSession {
     /// the top edge at its time, and a clamp in between makes the net move ambiguous: the
     /// check is skipped, as it is when the viewport started past the content's end.
     func anchorProblem(_ anchor: Anchor?, measured: ItemPath, after what: String) -> AuditProblem? {
-        guard let anchor, !anchor.wasPastTheEnd, let frame = try? list.layout.frame(of: anchor.element) else { return nil }
+        guard let anchor, !anchor.wasPastTheEnd, let frame = list.layout.frame(of: anchor.element) else { return nil }
         let extents = layoutExtents()
         guard extents.count == anchor.extents.count else { return nil }
         var changed = 0

@@ -114,7 +114,7 @@ public final class DemoListSource: ListDataSource {
         case .header(let section):
             let header = view as! HeaderView  // the "header" factory makes HeaderViews only
             header.configure(title: data.title(ofSection: section), itemCount: data.itemCount(inSection: section),
-                             isCollapsed: (try? list.isCollapsed(section: section)) ?? false, isSelected: selected)
+                             isCollapsed: list.isCollapsed(section: section), isSelected: selected)
         case .item(let path):
             let row = view as! RowView
             let item = data.item(at: path)

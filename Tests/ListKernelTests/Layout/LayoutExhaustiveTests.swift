@@ -62,9 +62,9 @@ import ListKernelTesting
         var rng = SplitMix64(seed: 10_000_000)
         for _ in 0..<100_000 {
             let element = ListElement.item(ItemPath(section: rng.below(10_000), item: rng.below(1_000)))
-            let frame = try #require(try layout.frame(of: element))
+            let frame = try #require(layout.frame(of: element))
             #expect(layout.element(at: frame.start)?.element == element)
-            let position = try #require(try layout.position(of: element))
+            let position = try #require(layout.position(of: element))
             #expect(try layout.element(at: position) == element)
         }
     }
@@ -83,7 +83,7 @@ import ListKernelTesting
         }
         layout._checkInvariantsNow()
         let recomputed = try ListLayout(sections: (0..<4).map { s in
-            .init(itemExtents: try (0..<16).map { try layout.itemExtent(at: ItemPath(section: s, item: $0)) }, header: 30)
+            .init(itemExtents: try (0..<16).map { try #require(layout.itemExtent(at: ItemPath(section: s, item: $0))) }, header: 30)
         })
         #expect(layout.contentUnits == recomputed.contentUnits)
         for section in 0...4 {

@@ -12,10 +12,10 @@ func disagreement(_ layout: ListLayout, _ reference: ReferenceLayout, rng: inout
     if layout.sectionCount != reference.sections.count { return "section count differs" }
     if layout.positionCount != laidOut.count { return "position count \(layout.positionCount) != \(laidOut.count)" }
     for (position, entry) in laidOut.enumerated() {
-        guard let element = try? layout.element(at: FlatPosition(position)), element == entry.element else {
-            return "element at position \(position): \(String(describing: try? layout.element(at: FlatPosition(position)))) != \(entry.element)"
+        guard let element = layout.element(at: FlatPosition(position)), element == entry.element else {
+            return "element at position \(position): \(String(describing: layout.element(at: FlatPosition(position)))) != \(entry.element)"
         }
-        guard let back = try? layout.position(of: entry.element), back == FlatPosition(position) else {
+        guard let back = layout.position(of: entry.element), back == FlatPosition(position) else {
             return "position of \(entry.element) is not \(position)"
         }
         guard let frame = layout.unitFrame(of: entry.element), frame.start == entry.start, frame.extent == entry.extent else {
@@ -30,13 +30,13 @@ func disagreement(_ layout: ListLayout, _ reference: ReferenceLayout, rng: inout
             for i in section.items.indices {
                 let element = ListElement.item(ItemPath(section: s, item: i))
                 if layout.unitFrame(of: element) != nil { return "\(element) of collapsed section has a frame" }
-                if (try? layout.position(of: element)) != .some(nil) { return "\(element) of collapsed section has a position" }
+                if layout.position(of: element) != nil { return "\(element) of collapsed section has a position" }
             }
         }
         for (i, item) in section.items.enumerated() {
             let path = ItemPath(section: s, item: i)
-            if (try? layout.itemExtent(at: path)) != FixedPoint.points(item.units) { return "extent of \(path)" }
-            if (try? layout.isMeasured(path)) != item.isMeasured { return "measured flag of \(path)" }
+            if (layout.itemExtent(at: path)) != FixedPoint.points(item.units) { return "extent of \(path)" }
+            if (layout.isMeasured(path)) != item.isMeasured { return "measured flag of \(path)" }
         }
     }
     var probes: Set<Int64> = [-1, 0, content - 1, content, content + 1]

@@ -40,8 +40,8 @@ import ListKernelTesting
         for hidden in [Seed001ZeroHeightRowsTests.zeroHeightUpFront, Seed001ZeroHeightRowsTests.zeroHeightUniform] {
             let session = try AuditSession(world: Seed001ZeroHeightRowsTests.world(hidden), frontEnd: AuditReferenceFrontEnd())
             // The section's rows take no space: its header is followed by the next section's.
-            let header = try #require(try session.list.layout.frame(of: .header(section: 1)))
-            #expect(try session.list.layout.frame(of: .header(section: 2))?.start == header.end)
+            let header = try #require(session.list.layout.frame(of: .header(section: 1)))
+            #expect(session.list.layout.frame(of: .header(section: 2))?.start == header.end)
             // With its header at the top, the viewport shows no row of it.
             let problems = session.perform(.scroll(to: header.start))
             #expect(problems.isEmpty, "\(problems)")

@@ -37,7 +37,7 @@ import ListKernelTesting
         #expect(view.title == "item 40 v0")
         #expect(!view.isExpanded)
         #expect(session.model.isExpanded(Seed002CellExpansionTests.row(3)))
-        #expect(try session.list.layout.itemExtent(at: Seed002CellExpansionTests.row(3)) == 114)
+        #expect(session.list.layout.itemExtent(at: Seed002CellExpansionTests.row(3)) == 114)
     }
 
     @Test func theSameStepsCatchExpandedStateKeptInTheCell() throws {

@@ -33,7 +33,7 @@ import ListKernelTesting
         #expect(header.isArrowFolded)
         // Exactly the tapped section is folded, in the model and in the list.
         #expect(session.model.foldedSections == [session.model.sections[tapped].id])
-        for s in 0..<30 { #expect(try session.list.isCollapsed(section: s) == (s == tapped)) }
+        for s in 0..<30 { #expect(session.list.isCollapsed(section: s) == (s == tapped)) }
     }
 
     @Test func theSameScenarioCatchesAHeaderConfiguredOnlyWhenNewlyCreated() throws {
@@ -55,17 +55,17 @@ import ListKernelTesting
         let session = try AuditSession(world: world, frontEnd: AuditReferenceFrontEnd())
         let empty = ListElement.header(section: 1)
         #expect(session.view(for: empty)?.title == "header S1 v0")
-        let below = try session.list.layout.frame(of: .header(section: 2))
+        let below = session.list.layout.frame(of: .header(section: 2))
 
         var problems = session.perform(.tapHeader(section: 1))
-        #expect(try session.list.isCollapsed(section: 1))
+        #expect(session.list.isCollapsed(section: 1))
         #expect(session.view(for: empty)?.isArrowFolded == true)
-        #expect(try session.list.layout.frame(of: .header(section: 2)) == below)   // nothing to hide
+        #expect(session.list.layout.frame(of: .header(section: 2)) == below)   // nothing to hide
 
         problems += session.perform(.tapHeader(section: 1))
-        #expect(try !session.list.isCollapsed(section: 1))
+        #expect(!session.list.isCollapsed(section: 1))
         #expect(session.view(for: empty)?.isArrowFolded == false)
-        #expect(try session.list.layout.frame(of: .header(section: 2)) == below)
+        #expect(session.list.layout.frame(of: .header(section: 2)) == below)
 
         // Generals arrive while it is folded; unfolding shows them.
         problems += session.perform(.tapHeader(section: 1))

@@ -382,13 +382,13 @@ struct UpdateLayoutWorld {
                 expectedSection = ReferenceLayout(sections: [UpdateLayoutWorld.newSection(new, count: scenario.after[new])]).sections[0]
                 expectedItems = expectedSection.items.map { ($0.units, $0.isMeasured) }
             }
-            let header = try? layout.headerExtent(section: new)
+            let header = layout.headerExtent(section: new)
             if header != expectedSection.header.map(FixedPoint.points) { return "header of section \(new): \(String(describing: header))" }
-            if (try? layout.isCollapsed(section: new)) != expectedSection.isCollapsed { return "collapsed flag of section \(new)" }
-            guard (try? layout.itemCount(inSection: new)) == expectedItems.count else { return "item count of section \(new)" }
+            if (layout.isCollapsed(section: new)) != expectedSection.isCollapsed { return "collapsed flag of section \(new)" }
+            guard (layout.itemCount(inSection: new)) == expectedItems.count else { return "item count of section \(new)" }
             for (index, item) in expectedItems.enumerated() {
                 let path = ItemPath(section: new, item: index)
-                let extent = try? layout.itemExtent(at: path), measured = try? layout.isMeasured(path)
+                let extent = layout.itemExtent(at: path), measured = layout.isMeasured(path)
                 if extent != FixedPoint.points(item.units) || measured != item.isMeasured {
                     return "item \(path): extent \(String(describing: extent)) measured \(String(describing: measured)), expected \(FixedPoint.points(item.units)) \(item.isMeasured)\nsteps: \(update.layoutSteps)"
                 }

@@ -62,7 +62,7 @@ import ListKernelTesting
     static func state(_ sections: [Section], folded: Set<Int>, list: VirtualList<RecordingView>) throws -> State {
         var placed: [Placed] = []
         func add(_ key: Key, _ id: Int, _ element: ListElement) throws {
-            guard let frame = try list.layout.frame(of: element) else { throw Failure(description: "\(element) is not laid out") }
+            guard let frame = list.layout.frame(of: element) else { throw Failure(description: "\(element) is not laid out") }
             placed.append(Placed(key: key, sectionID: id, element: element, start: units(frame.start), extent: units(frame.extent)))
         }
         for (s, section) in sections.enumerated() {
@@ -113,7 +113,7 @@ import ListKernelTesting
                 let header = ListElement.header(section: anchor.element.section)
                 if style == .plain, before.displayed.contains(where: { $0.element == header && $0.start == top }),
                    let oldHeader = then[header], let newHeader = kept(oldHeader) {
-                    let sectionEnd = newHeader.start + units(try layout.sectionFrame(newHeader.element.section).extent)
+                    let sectionEnd = newHeader.start + units(try #require(layout.sectionFrame(newHeader.element.section)).extent)
                     let pinned = min(max(newHeader.start, point), sectionEnd - newHeader.extent)
                     if pinned != point {
                         newTop = newHeader.start

@@ -163,7 +163,7 @@ import ListKernelTesting
         try h.dataSource.apply(try snap((0..<20).map { s in (s, Array((s * 1_000)..<(s * 1_000 + 10))) }))
         try h.list.setViewport(Viewport(offset: 100, size: 300))
         var next = h.dataSource.snapshot()
-        try next.deleteItems(try next.itemIdentifiers(inSection: 0))
+        try next.deleteItems(try #require(next.itemIdentifiers(inSection: 0)))
         let pass = try h.dataSource.apply(next)
         #expect(h.list.viewport.offset == 0)
         #expect(pass.anchorAdjustment == -100)

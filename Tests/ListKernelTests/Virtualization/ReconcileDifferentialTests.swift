@@ -91,7 +91,7 @@ import ListKernelTesting
                 log.append("resize \(viewport)")
             case 6:
                 let section = rng.below(sectionCount)
-                let collapsed = try !list.isCollapsed(section: section)
+                let collapsed = !list.isCollapsed(section: section)
                 try list.setCollapsed(collapsed, section: section)
                 reference.setCollapsed(collapsed, section: section)
                 log.append("collapse \(collapsed) \(section)")

@@ -39,7 +39,7 @@ import ListKernelTesting
         let anchorBefore = try #require(list.anchorElement())
         // Jump above: every entering row measures itself.
         try list.scroll(to: 44 * 10)
-        #expect(try list.layout.isMeasured(ItemPath(section: 0, item: 11)))
+        #expect(list.layout.isMeasured(ItemPath(section: 0, item: 11)))
         #expect(list.displayed.allSatisfy { $0.frame.extent == (($0.element.itemPath!.item % 2 == 0) ? 60 : 30) })
         #expect(frontEnd.problems(in: list).isEmpty)
         _ = anchorBefore
@@ -55,7 +55,7 @@ import ListKernelTesting
         try list.setMeasuredExtent(100, for: .item(ItemPath(section: 0, item: 21)))
         // The model is reloaded (all extents back to estimates), the row comes back measured.
         try list.reloadData()
-        #expect(try list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 100)
+        #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 100)
         #expect(frontEnd.problems(in: list).isEmpty)
         #expect(frontEnd.problems(in: list).isEmpty)
     }

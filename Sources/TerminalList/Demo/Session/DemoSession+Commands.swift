@@ -57,7 +57,7 @@ extension DemoSession {
             let limit = max(0, list.layout.contentExtent - list.viewport.size)
             if list.viewport.offset > limit { try list.scroll(to: limit) }
             guard let selection = source.selection,
-                  let frame = try? list.layout.frame(of: selection) else { return }
+                  let frame = list.layout.frame(of: selection) else { return }
             try list.scrollTo(selection, at: .nearest)
             for shown in list.displayed where shown.isPinned && shown.element.kind == .footer {
                 let overlap = frame.end - shown.frame.start
@@ -75,7 +75,7 @@ extension DemoSession {
     func activate() throws(ListError) {
         switch source.selection {
         case .header(let section)?:
-            let collapsed = (try? list.isCollapsed(section: section)) ?? false
+            let collapsed = list.isCollapsed(section: section)
             try timed { () throws(ListError) in try setCollapsed(!collapsed, section: section) }
         case .item(let path)?:
             guard source.data.item(at: path).detail != nil else { return }

@@ -4,7 +4,7 @@ public import ListKernel
 /// footers never are.
 extension DemoSession {
     /// Whether `section` is folded in the kernel.
-    func isFolded(_ section: Int) -> Bool { (try? list.isCollapsed(section: section)) ?? false }
+    func isFolded(_ section: Int) -> Bool { list.isCollapsed(section: section) }
 
     /// The last selectable element of `section`: its last item, or its header when it is
     /// folded or empty.
@@ -64,7 +64,7 @@ extension DemoSession {
     /// PgDn/PgUp: the selectable element one page (the list's rows less the pinned header's)
     /// below or above the selection's first row; past either end, the last or first element.
     func pageTarget(forward: Bool) -> ListElement? {
-        guard let selection = source.selection, let frame = try? list.layout.frame(of: selection) else { return nil }
+        guard let selection = source.selection, let frame = list.layout.frame(of: selection) else { return nil }
         let page = Double(max(1, listRows - 1))
         let line = forward ? frame.start + page : frame.start - page
         guard line >= 0 else { return firstSelectable }

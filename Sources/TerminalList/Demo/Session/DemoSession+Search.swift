@@ -118,7 +118,7 @@ extension DemoSession {
 
     /// Selects a match, unfolding its section first if it is folded.
     private func reveal(_ found: ListElement) throws(ListError) {
-        if case .item(let path) = found, (try? list.isCollapsed(section: path.section)) == true {
+        if case .item(let path) = found, list.isCollapsed(section: path.section) == true {
             try timed { () throws(ListError) in try setCollapsed(false, section: path.section) }
         }
         try select(found)
