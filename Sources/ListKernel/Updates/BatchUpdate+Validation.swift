@@ -170,6 +170,9 @@ private struct UpdateValidator {
             throw .itemSectionOutOfRange(entry.operation, path, sectionCount: counts.count)
         }
         guard path.item >= 0, path.item < counts[path.section] else {
+            if entry.operation == .moveTo, let from = entry.counterpart {
+                throw .moveDestinationOutOfRange(from: from, to: path, itemCount: counts[path.section])
+            }
             throw .itemOutOfRange(entry.operation, path, itemCount: counts[path.section])
         }
     }

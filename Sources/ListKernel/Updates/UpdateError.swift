@@ -57,14 +57,16 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
         /// - Complexity: O(1).
         public static func < (lhs: Operation, rhs: Operation) -> Bool { lhs.rawValue < rhs.rawValue }
 
-        var noun: String {
+        /// The verb of a before-space operation ("delete", "move"), for "attempt to delete
+        /// and move the same item".
+        var verb: String {
             switch self {
-            case .delete: "a delete"
-            case .reload: "a reload"
-            case .reconfigure: "a reconfigure"
-            case .moveFrom: "a move from"
-            case .insert: "an insert"
-            case .moveTo: "a move to"
+            case .delete: "delete"
+            case .reload: "reload"
+            case .reconfigure: "reconfigure"
+            case .moveFrom: "move"
+            case .insert: "insert"
+            case .moveTo: "move"
             }
         }
 
@@ -132,6 +134,9 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemSectionOutOfRange(Operation, ItemPath, sectionCount: Int)
     /// An item operation whose item is outside its section, in the space it addresses.
     case itemOutOfRange(Operation, ItemPath, itemCount: Int)
+    /// A move whose destination `to` is outside its section after the update (which holds
+    /// `itemCount` items then); `from` is the moved item, before the update.
+    case moveDestinationOutOfRange(from: ItemPath, to: ItemPath, itemCount: Int)
     /// The same section operation twice on one section (two moves from, or two moves to,
     /// one section included).
     case duplicateSectionOperation(Operation, section: Int)
@@ -188,14 +193,20 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
             return op.usesBeforeIndexes
                 ? "attempt to \(op.phrase(path)), which contains only \(Self.count(count, "item")) before the update"
                 : "attempt to \(op.phrase(path)), but section \(path.section) contains only \(Self.count(count, "item")) after the update"
+        case .moveDestinationOutOfRange(let from, let to, let count):
+            return "attempt to move item \(from.item) of section \(from.section) to index path \(to), which does not exist: section \(to.section) contains only \(Self.count(count, "item")) after the update"
         case .duplicateSectionOperation(let op, let section):
             return "attempt to \(op.twice(item: nil, section: section)) in one batch"
         case .conflictingSectionOperations(let a, let b, let section):
-            return "attempt to perform \(a.noun) and \(b.noun) on the same section (\(section)) in one batch"
+            return a.usesBeforeIndexes
+                ? "attempt to \(a.verb) and \(b.verb) the same section (\(section)) in one batch"
+                : "attempt to insert a section and move another to the same index (\(section)) in one batch"
         case .duplicateItemOperation(let op, let path):
             return "attempt to \(op.twice(item: path, section: path.section)) in one batch"
         case .conflictingItemOperations(let a, let b, let path):
-            return "attempt to perform \(a.noun) and \(b.noun) on the same index path \(path) in one batch"
+            return a.usesBeforeIndexes
+                ? "attempt to \(a.verb) and \(b.verb) the same index path \(path) in one batch"
+                : "attempt to insert an item and move another to the same index path \(path) in one batch"
         case .itemInChangedSection(let op, let path, let change):
             return "attempt to \(op.phrase(path)), but section \(path.section) \(change.sectionReason)"
         case .invalidSectionCount(let before, let after, let inserted, let deleted):

@@ -282,18 +282,18 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
     @Test func deleteAndReloadOfOnePathConflict() {
         let error = rejection(BatchUpdate { $0.deleteItems(at: [p(0, 1)]); $0.reloadItems(at: [p(0, 1)]) }, before: [2], after: [1])
         #expect(error == .conflictingItemOperations(.delete, .reload, p(0, 1)))
-        #expect(error?.description == "attempt to perform a delete and a reload on the same index path [0, 1] in one batch")
+        #expect(error?.description == "attempt to delete and reload the same index path [0, 1] in one batch")
     }
 
     @Test func deleteAndMoveFromOnePathConflict() {
         let error = rejection(BatchUpdate { $0.moveItem(from: p(0, 0), to: p(0, 1)); $0.deleteItems(at: [p(0, 0)]) }, before: [2], after: [2])
-        #expect(error?.description == "attempt to perform a delete and a move from on the same index path [0, 0] in one batch")
+        #expect(error?.description == "attempt to delete and move the same index path [0, 0] in one batch")
     }
 
     @Test func insertAndMoveToOnePathConflict() {
         let error = rejection(BatchUpdate { $0.insertItems(at: [p(0, 0)]); $0.moveItem(from: p(0, 1), to: p(0, 0)) }, before: [2], after: [3])
         #expect(error == .conflictingItemOperations(.insert, .moveTo, p(0, 0)))
-        #expect(error?.description == "attempt to perform an insert and a move to on the same index path [0, 0] in one batch")
+        #expect(error?.description == "attempt to insert an item and move another to the same index path [0, 0] in one batch")
     }
 
     @Test func reloadAndMoveOfOnePathConflict() {
@@ -303,7 +303,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
 
     @Test func reconfigureConflictsWithDeleteReloadAndMove() {
         let delete = rejection(BatchUpdate { $0.reconfigureItems(at: [p(0, 0)]); $0.deleteItems(at: [p(0, 0)]) }, before: [1], after: [0])
-        #expect(delete?.description == "attempt to perform a delete and a reconfigure on the same index path [0, 0] in one batch")
+        #expect(delete?.description == "attempt to delete and reconfigure the same index path [0, 0] in one batch")
         let reload = rejection(BatchUpdate { $0.reconfigureItems(at: [p(0, 0)]); $0.reloadItems(at: [p(0, 0)]) }, before: [1], after: [1])
         #expect(reload == .conflictingItemOperations(.reload, .reconfigure, p(0, 0)))
         let move = rejection(BatchUpdate { $0.reconfigureItems(at: [p(0, 0)]); $0.moveItem(from: p(0, 0), to: p(0, 1)) }, before: [2], after: [2])
@@ -334,14 +334,22 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
     @Test func sectionOperationsOnOneSectionConflict() {
         let deleteReload = rejection(BatchUpdate { $0.reloadSections([0]); $0.deleteSections([0]) }, before: [1], after: [])
         #expect(deleteReload == .conflictingSectionOperations(.delete, .reload, section: 0))
-        #expect(deleteReload?.description == "attempt to perform a delete and a reload on the same section (0) in one batch")
+        #expect(deleteReload?.description == "attempt to delete and reload the same section (0) in one batch")
         let deleteMove = rejection(BatchUpdate { $0.deleteSections([0]); $0.moveSection(from: 0, to: 0) }, before: [1, 1], after: [1])
-        #expect(deleteMove?.description == "attempt to perform a delete and a move from on the same section (0) in one batch")
+        #expect(deleteMove?.description == "attempt to delete and move the same section (0) in one batch")
         let reloadMove = rejection(BatchUpdate { $0.moveSection(from: 1, to: 0); $0.reloadSections([1]) }, before: [1, 1], after: [1, 1])
         #expect(reloadMove == .conflictingSectionOperations(.reload, .moveFrom, section: 1))
         let insertMove = rejection(BatchUpdate { $0.insertSections([0]); $0.moveSection(from: 0, to: 0) }, before: [1], after: [1, 1])
-        #expect(insertMove?.description == "attempt to perform an insert and a move to on the same section (0) in one batch")
+        #expect(insertMove?.description == "attempt to insert a section and move another to the same index (0) in one batch")
         let twoMoves = rejection(BatchUpdate { $0.moveSection(from: 0, to: 1); $0.moveSection(from: 1, to: 1) }, before: [1, 1], after: [1, 1])
         #expect(twoMoves?.description == "attempt to move two sections to the same index 1 in one batch")
+    }
+
+    @Test func aMoveToAPlaceThatDoesNotExistNamesItsSourceAndItsDestination() {
+        var batch = BatchUpdate()
+        batch.moveItem(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 7))
+        let error = #expect(throws: UpdateError.self) { try batch.validated(before: [4, 5], after: [3, 6]) }
+        #expect(error == .moveDestinationOutOfRange(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 7), itemCount: 6))
+        #expect(error?.description == "attempt to move item 3 of section 0 to index path [1, 7], which does not exist: section 1 contains only 6 items after the update")
     }
 }

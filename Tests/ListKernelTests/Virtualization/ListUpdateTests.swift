@@ -11,7 +11,7 @@ import ListKernelTesting
 
     func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
-    @Test func anInconsistentBatchIsRejectedWithUIKitsMessageAndChangesNothing() throws {
+    @Test func anInconsistentBatchIsRejectedWithTheNumbersAndChangesNothing() throws {
         let (frontEnd, list) = makeList()
         let layout = list.layout
         let displayed = list.displayed.map { ($0.element, ObjectIdentifier($0.view)) }
