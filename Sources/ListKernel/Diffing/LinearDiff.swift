@@ -37,30 +37,6 @@
 /// - Complexity: computing a diff of `n` elements is O(n log n) time (O(n) when few elements
 ///   move) and O(n) memory; every member of this type is O(1) unless it says otherwise.
 public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
-    /// One element that changed position: from a before-state index to an after-state index.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct Move: Hashable, Sendable, CustomStringConvertible {
-        /// The element's index in the old collection (before-state).
-        public var from: Int
-        /// The element's index in the new collection (after-state).
-        public var to: Int
-
-        /// Creates a move from before-state index `from` to after-state index `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
     /// One element whose identity stayed and whose content changed, with its index on both
     /// sides.
     ///
@@ -95,7 +71,7 @@ public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
     /// Indexes of added elements, in the new collection (after-state), ascending.
     public var insertedIndices: [Int]
     /// Elements that changed position (before-state → after-state), ascending by `to`.
-    public var moves: [Move]
+    public var moves: [Move<Int>]
     /// Elements whose content changed, ascending by `to`.
     public var updates: [Update]
 
@@ -119,7 +95,7 @@ public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
         countAfter: Int,
         deletedIndices: [Int] = [],
         insertedIndices: [Int] = [],
-        moves: [Move] = [],
+        moves: [Move<Int>] = [],
         updates: [Update] = []
     ) {
         self.countBefore = countBefore

@@ -205,7 +205,7 @@ internal struct _SectionedStructure {
             itemCountsAfter: itemCountsAfter,
             deletedSections: sectionDiff.deletedIndices,
             insertedSections: sectionDiff.insertedIndices,
-            sectionMoves: sectionDiff.moves.map { SectionedDiff.SectionMove(from: $0.from, to: $0.to) }
+            sectionMoves: sectionDiff.moves
         )
         let sectionOldToNew = sections.oldToNew
         let sectionNewToOld = sections.newToOld
@@ -257,7 +257,7 @@ internal struct _SectionedStructure {
                     if isInSubsequence { continue }
                 }
                 diff.itemMoves.append(
-                    SectionedDiff.ItemMove(
+                    Move(
                         from: ItemPath(section: from, item: flatOld - oldStart[from]),
                         to: ItemPath(section: section, item: flatNew - newStart[section])
                     )

@@ -41,30 +41,6 @@
 ///
 /// - Complexity: every member is O(1) unless it says otherwise.
 public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
-    /// A section that changed position.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct SectionMove: Hashable, Sendable, CustomStringConvertible {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// Creates a move from before-state section `from` to after-state section `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
     /// A section to refresh (UIKit's `reloadSections`), with its index on both sides.
     ///
     /// - Complexity: every member is O(1).
@@ -79,30 +55,6 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
         /// - Complexity: O(1).
         @inlinable
         public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
-    /// An item that changed position, within its section or across sections.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
-        /// The item's path before the update.
-        public var from: ItemPath
-        /// The item's path after the update.
-        public var to: ItemPath
-
-        /// Creates a move from before-state path `from` to after-state path `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: ItemPath, to: ItemPath) {
             self.from = from
             self.to = to
         }
@@ -152,7 +104,7 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Inserted sections (with their items), after-state indexes, ascending.
     public var insertedSections: [Int]
     /// Moved sections (with their items), ascending by `to`.
-    public var sectionMoves: [SectionMove]
+    public var sectionMoves: [Move<Int>]
     /// Sections to refresh, ascending by `to`.
     public var sectionUpdates: [SectionUpdate]
     /// Deleted items, before-state paths, ascending.
@@ -160,7 +112,7 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Inserted items, after-state paths, ascending.
     public var insertedItems: [ItemPath]
     /// Moved items (within or across sections), ascending by `to`.
-    public var itemMoves: [ItemMove]
+    public var itemMoves: [Move<ItemPath>]
     /// Updated items, ascending by `to`.
     public var itemUpdates: [ItemUpdate]
 
@@ -188,11 +140,11 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
         itemCountsAfter: [Int],
         deletedSections: [Int] = [],
         insertedSections: [Int] = [],
-        sectionMoves: [SectionMove] = [],
+        sectionMoves: [Move<Int>] = [],
         sectionUpdates: [SectionUpdate] = [],
         deletedItems: [ItemPath] = [],
         insertedItems: [ItemPath] = [],
-        itemMoves: [ItemMove] = [],
+        itemMoves: [Move<ItemPath>] = [],
         itemUpdates: [ItemUpdate] = []
     ) {
         self.itemCountsBefore = itemCountsBefore

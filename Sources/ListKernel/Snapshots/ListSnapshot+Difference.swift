@@ -116,7 +116,7 @@ extension SectionedDiff {
         itemUpdates.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
         deletedItems.removeAll { reloadedBefore.contains($0.section) }
         insertedItems.removeAll { reloadedAfter.contains($0.section) }
-        var moves: [ItemMove] = []
+        var moves: [Move<ItemPath>] = []
         for move in itemMoves {
             switch (reloadedBefore.contains(move.from.section), reloadedAfter.contains(move.to.section)) {
             case (false, false): moves.append(move)

@@ -148,7 +148,7 @@ private struct UpdateValidator {
     /// in order.
     ///
     /// - Complexity: O(S).
-    mutating func mapSections(_ moves: [BatchUpdate.SectionMove]) {
+    mutating func mapSections(_ moves: [Move<Int>]) {
         newSectionForOld = Array(repeating: -1, count: before.count)
         oldSectionForNew = Array(repeating: -1, count: after.count)
         for move in moves {
@@ -235,7 +235,7 @@ private struct UpdateValidator {
     ///
     /// - Complexity: O(k log k).
     func build(
-        deleted: [Int], reloaded: [Int], inserted: [Int], moves: [BatchUpdate.SectionMove],
+        deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
         _ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]
     ) -> ValidatedUpdate {
         let removed = (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sorted { $0.0 < $1.0 }

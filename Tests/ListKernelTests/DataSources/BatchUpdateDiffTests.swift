@@ -138,7 +138,7 @@ import ListKernelTesting
         // reconfigured (or reloaded) at its old path (2,0).
         let diff = LinearDiff(
             countBefore: 4, countAfter: 4, deletedIndices: [1], insertedIndices: [3],
-            moves: [LinearDiff.Move(from: 3, to: 0)],
+            moves: [Move(from: 3, to: 0)],
             updates: [LinearDiff.Update(from: 3, to: 0), LinearDiff.Update(from: 0, to: 1)]
         )
         let reconfigured = BatchUpdate(diff, section: 2, updatesAs: .reconfigure)

@@ -150,7 +150,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         #expect(a == b)
         #expect(a.layoutSteps == b.layoutSteps)
         // Two faults: the same one is reported whichever call came first.
-        let faults = [BatchUpdate.ItemMove(from: p(0, 0), to: p(0, 1)), .init(from: p(0, 1), to: p(0, 1))]
+        let faults = [Move(from: p(0, 0), to: p(0, 1)), .init(from: p(0, 1), to: p(0, 1))]
         let forward = BatchUpdate { for move in faults { $0.moveItem(from: move.from, to: move.to) }; $0.deleteItems(at: [p(0, 1)]) }
         let backward = BatchUpdate { $0.deleteItems(at: [p(0, 1)]); for move in faults.reversed() { $0.moveItem(from: move.from, to: move.to) } }
         #expect(rejection(forward, before: [2], after: [2]) == .conflictingItemOperations(.delete, .moveFrom, p(0, 1)))
