@@ -18,13 +18,18 @@ extension LinearDiff {
     /// - Parameters:
     ///   - old: the collection before the update (the before-state).
     ///   - new: the collection after the update (the after-state).
+    ///   - kind: the ``ContentChangeKind`` reported for elements whose content changed.
     /// - Throws: `DiffError.duplicateElement` naming the identifier and both indexes when an
     ///   identifier occurs twice in one input (outside the common prefix and suffix).
     /// - Complexity: O(n log n) time, O(n) when few elements move; O(n) memory; identical
     ///   inputs take one pass with no hashing and no allocation but the result.
     @inlinable
-    public init<Element: Identifiable & Equatable>(from old: [Element], to new: [Element]) throws(DiffError) {
-        try self.init(from: old, to: new, identifiedBy: { $0.id }, contentEquals: ==)
+    public init<Element: Identifiable & Equatable>(
+        from old: [Element],
+        to new: [Element],
+        contentChangesAs kind: ContentChangeKind = .reload
+    ) throws(DiffError) {
+        try self.init(from: old, to: new, identifiedBy: { $0.id }, contentEquals: ==, contentChangesAs: kind)
     }
 
     /// Computes the diff from `old` to `new`, matching elements by `identifiedBy` and
@@ -39,6 +44,7 @@ extension LinearDiff {
     ///   - new: the collection after the update (the after-state).
     ///   - id: an element's identity; equal identities are the same element.
     ///   - contentEquals: whether two elements with the same identity have the same content.
+    ///   - kind: the ``ContentChangeKind`` reported for elements whose content changed.
     /// - Throws: `DiffError.duplicateElement` naming the identifier and both indexes when an
     ///   identifier occurs twice in one input (outside the common prefix and suffix).
     /// - Complexity: O(n log n) time, O(n) when few elements move; O(n) memory.
@@ -47,16 +53,17 @@ extension LinearDiff {
         from old: [Element],
         to new: [Element],
         identifiedBy id: (Element) -> ID,
-        contentEquals: (Element, Element) -> Bool
+        contentEquals: (Element, Element) -> Bool,
+        contentChangesAs kind: ContentChangeKind = .reload
     ) throws(DiffError) {
         // Fast path: the same identifiers in the same order.
         if old.count == new.count {
             var index = 0
             while index < old.count && id(old[index]) == id(new[index]) { index += 1 }
             if index == old.count {
-                var updates: [Update] = []
+                var updates: [ContentChange<Int>] = []
                 for index in old.indices where !contentEquals(old[index], new[index]) {
-                    updates.append(Update(from: index, to: index))
+                    updates.append(ContentChange(from: index, to: index, kind: kind))
                 }
                 self.init(countBefore: old.count, countAfter: new.count, updates: updates)
                 return
@@ -83,7 +90,7 @@ extension LinearDiff {
         for newIndex in new.indices {
             let oldIndex = matching.newToOld[newIndex]
             if oldIndex >= 0 && !contentEquals(old[oldIndex], new[newIndex]) {
-                updates.append(Update(from: oldIndex, to: newIndex))
+                updates.append(ContentChange(from: oldIndex, to: newIndex, kind: kind))
             }
         }
         #if DEBUG

@@ -30,7 +30,7 @@ extension LinearDiff {
                 LinearDiff(
                     countBefore: countAfter,
                     countAfter: countAfter,
-                    updates: updates.map { Update(from: $0.to, to: $0.to) }
+                    updates: updates.map { ContentChange(from: $0.to, to: $0.to, kind: $0.kind) }
                 )
             )
         }

@@ -37,31 +37,6 @@
 /// - Complexity: computing a diff of `n` elements is O(n log n) time (O(n) when few elements
 ///   move) and O(n) memory; every member of this type is O(1) unless it says otherwise.
 public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
-    /// One element whose identity stayed and whose content changed, with its index on both
-    /// sides.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct Update: Hashable, Sendable, CustomStringConvertible {
-        /// The element's index in the old collection (before-state), as UIKit's reload wants.
-        public var from: Int
-        /// The element's index in the new collection (after-state).
-        public var to: Int
-
-        /// Creates an update of the element at before-state `from` / after-state `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
     /// The number of elements in the old collection (before-state).
     public var countBefore: Int
     /// The number of elements in the new collection (after-state).
@@ -73,7 +48,7 @@ public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
     /// Elements that changed position (before-state → after-state), ascending by `to`.
     public var moves: [Move<Int>]
     /// Elements whose content changed, ascending by `to`.
-    public var updates: [Update]
+    public var updates: [ContentChange<Int>]
 
     /// Creates a diff from its parts, without checking them.
     ///
@@ -96,7 +71,7 @@ public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
         deletedIndices: [Int] = [],
         insertedIndices: [Int] = [],
         moves: [Move<Int>] = [],
-        updates: [Update] = []
+        updates: [ContentChange<Int>] = []
     ) {
         self.countBefore = countBefore
         self.countAfter = countAfter

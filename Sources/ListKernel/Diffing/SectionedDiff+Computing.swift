@@ -23,13 +23,13 @@ extension SectionedDiff {
     /// `ListSnapshot.reloadSections` is the way to ask for them.
     ///
     /// ```swift
-    /// let diff = try SectionedDiff(from: oldSections, to: newSections, contentUpdatesAs: .reconfigure)
+    /// let diff = try SectionedDiff(from: oldSections, to: newSections, contentChangesAs: .reconfigure)
     /// ```
     ///
     /// - Parameters:
     ///   - old: the sections before the update (the before-state).
     ///   - new: the sections after the update (the after-state).
-    ///   - kind: the `UpdateKind` reported for items whose content changed.
+    ///   - kind: the ``ContentChangeKind`` reported for items whose content changed.
     /// - Throws: `DiffError.duplicateSection` or `.duplicateItem`, naming the identifier and
     ///   both positions, when an identifier occurs twice in one input (item identifiers must
     ///   be unique across all sections). Identifiers inside the common prefix and suffix of
@@ -40,9 +40,9 @@ extension SectionedDiff {
     public init<SectionID: Hashable, Item: Identifiable & Equatable>(
         from old: [DiffSection<SectionID, Item>],
         to new: [DiffSection<SectionID, Item>],
-        contentUpdatesAs kind: UpdateKind = .reload
+        contentChangesAs kind: ContentChangeKind = .reload
     ) throws(DiffError) {
-        try self.init(from: old, to: new, itemIdentifiedBy: { $0.id }, itemContentEquals: ==, contentUpdatesAs: kind)
+        try self.init(from: old, to: new, itemIdentifiedBy: { $0.id }, itemContentEquals: ==, contentChangesAs: kind)
     }
 
     /// Computes the diff from `old` to `new`, matching sections by `id` and items by
@@ -54,7 +54,7 @@ extension SectionedDiff {
     ///   - new: the sections after the update (the after-state).
     ///   - itemID: an item's identity, unique across all sections.
     ///   - itemContentEquals: whether two items with the same identity have the same content.
-    ///   - kind: the `UpdateKind` reported for items whose content changed.
+    ///   - kind: the ``ContentChangeKind`` reported for items whose content changed.
     /// - Throws: `DiffError.duplicateSection` or `.duplicateItem` naming the identifier and
     ///   both positions.
     /// - Complexity: O(S log S + n log n) time, O(n) when few items move; O(n + S) memory.
@@ -64,7 +64,7 @@ extension SectionedDiff {
         to new: [DiffSection<SectionID, Item>],
         itemIdentifiedBy itemID: (Item) -> ItemID,
         itemContentEquals: (Item, Item) -> Bool,
-        contentUpdatesAs kind: UpdateKind = .reload
+        contentChangesAs kind: ContentChangeKind = .reload
     ) throws(DiffError) {
         var oldItemIDs = ContiguousArray<ItemID>()
         for section in old { for item in section.items { oldItemIDs.append(itemID(item)) } }
@@ -84,7 +84,7 @@ extension SectionedDiff {
         case .success(let success): structure = success
         case .failure(let error): throw error
         }
-        var updates: [ItemUpdate] = []
+        var updates: [ContentChange<ItemPath>] = []
         var flatNew = 0
         for section in new.indices {
             let newItems = new[section].items
@@ -94,7 +94,7 @@ extension SectionedDiff {
                 guard flatOld >= 0 else { continue }
                 let from = structure.oldPath(ofFlat: flatOld)
                 if !itemContentEquals(old[from.section].items[from.item], newItems[item]) {
-                    updates.append(ItemUpdate(from: from, to: ItemPath(section: section, item: item), kind: kind))
+                    updates.append(ContentChange(from: from, to: ItemPath(section: section, item: item), kind: kind))
                 }
             }
         }

@@ -45,7 +45,7 @@ extension SectionedDiff {
                 SectionedDiff(
                     itemCountsBefore: itemCountsAfter,
                     itemCountsAfter: itemCountsAfter,
-                    itemUpdates: itemUpdates.map { ItemUpdate(from: $0.to, to: $0.to, kind: $0.kind) }
+                    itemUpdates: itemUpdates.map { ContentChange(from: $0.to, to: $0.to, kind: $0.kind) }
                 )
             )
         }

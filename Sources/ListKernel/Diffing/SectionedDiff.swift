@@ -41,58 +41,6 @@
 ///
 /// - Complexity: every member is O(1) unless it says otherwise.
 public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
-    /// A section to refresh (UIKit's `reloadSections`), with its index on both sides.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct SectionUpdate: Hashable, Sendable, CustomStringConvertible {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// Creates an update of before-state section `from` / after-state section `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
-    /// An item whose identity stayed and whose content changed (or that was marked for
-    /// refresh), with its path on both sides and how to refresh it.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct ItemUpdate: Hashable, Sendable, CustomStringConvertible {
-        /// The item's path before the update, as UIKit's reload wants.
-        public var from: ItemPath
-        /// The item's path after the update.
-        public var to: ItemPath
-        /// Reload (fresh view) or reconfigure (same view).
-        public var kind: UpdateKind
-
-        /// Creates an update of the item at before-state `from` / after-state `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: ItemPath, to: ItemPath, kind: UpdateKind) {
-            self.from = from
-            self.to = to
-            self.kind = kind
-        }
-
-        /// `kind from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(kind) \(from) → \(to)" }
-    }
-
     /// The number of items in each section before the update; its count is the number of
     /// sections before.
     public var itemCountsBefore: [Int]
@@ -106,7 +54,7 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Moved sections (with their items), ascending by `to`.
     public var sectionMoves: [Move<Int>]
     /// Sections to refresh, ascending by `to`.
-    public var sectionUpdates: [SectionUpdate]
+    public var sectionUpdates: [ContentChange<Int>]
     /// Deleted items, before-state paths, ascending.
     public var deletedItems: [ItemPath]
     /// Inserted items, after-state paths, ascending.
@@ -114,7 +62,7 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Moved items (within or across sections), ascending by `to`.
     public var itemMoves: [Move<ItemPath>]
     /// Updated items, ascending by `to`.
-    public var itemUpdates: [ItemUpdate]
+    public var itemUpdates: [ContentChange<ItemPath>]
 
     /// Creates a diff from its parts, without checking them.
     ///
@@ -141,11 +89,11 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
         deletedSections: [Int] = [],
         insertedSections: [Int] = [],
         sectionMoves: [Move<Int>] = [],
-        sectionUpdates: [SectionUpdate] = [],
+        sectionUpdates: [ContentChange<Int>] = [],
         deletedItems: [ItemPath] = [],
         insertedItems: [ItemPath] = [],
         itemMoves: [Move<ItemPath>] = [],
-        itemUpdates: [ItemUpdate] = []
+        itemUpdates: [ContentChange<ItemPath>] = []
     ) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter

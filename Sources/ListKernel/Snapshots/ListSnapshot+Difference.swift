@@ -63,15 +63,15 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
-    internal func _markedItemUpdates(from old: ListSnapshot) -> [SectionedDiff.ItemUpdate] {
-        var updates: [SectionedDiff.ItemUpdate] = []
-        func add(_ item: ItemID, _ kind: UpdateKind) {
+    internal func _markedItemUpdates(from old: ListSnapshot) -> [ContentChange<ItemPath>] {
+        var updates: [ContentChange<ItemPath>] = []
+        func add(_ item: ItemID, _ kind: ContentChangeKind) {
             guard let now = _itemLocation[item], let before = old._itemLocation[item],
                   let fromSection = old._sectionIndex[before.section], let toSection = _sectionIndex[now.section],
                   _sectionIndex[before.section] != nil, old._sectionIndex[now.section] != nil
             else { return }
             updates.append(
-                SectionedDiff.ItemUpdate(
+                ContentChange(
                     from: ItemPath(section: fromSection, item: before.index),
                     to: ItemPath(section: toSection, item: now.index),
                     kind: kind
@@ -91,11 +91,11 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
-    internal func _markedSectionUpdates(from old: ListSnapshot) -> [SectionedDiff.SectionUpdate] {
-        var updates: [SectionedDiff.SectionUpdate] = []
+    internal func _markedSectionUpdates(from old: ListSnapshot) -> [ContentChange<Int>] {
+        var updates: [ContentChange<Int>] = []
         for section in _reloadedSections {
             if let from = old._sectionIndex[section], let to = _sectionIndex[section] {
-                updates.append(SectionedDiff.SectionUpdate(from: from, to: to))
+                updates.append(ContentChange(from: from, to: to, kind: .reload))
             }
         }
         updates.sort { $0.to < $1.to }

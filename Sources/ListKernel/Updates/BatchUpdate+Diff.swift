@@ -56,19 +56,18 @@ extension BatchUpdate {
     /// section `section`.
     ///
     /// ```swift
-    /// let diff = try LinearDiff(from: oldRows, to: newRows)
-    /// try list.performBatchUpdates { $0.merge(BatchUpdate(diff, section: 2, updatesAs: .reconfigure)) }
+    /// let diff = try LinearDiff(from: oldRows, to: newRows, contentChangesAs: .reconfigure)
+    /// try list.performBatchUpdates { $0.merge(BatchUpdate(diff, section: 2)) }
     /// ```
     ///
-    /// An updated element that also moves is deleted and inserted (as for a sectioned diff).
+    /// A content change becomes a reload or a reconfigure, as its `kind` says. A changed
+    /// element that also moves is deleted and inserted (as for a sectioned diff).
     ///
     /// - Parameters:
     ///   - diff: the diff of the section's items.
     ///   - section: the section's index (the same before and after the update).
-    ///   - kind: how the diff's updates are applied: `.reload` (a fresh view, the default) or
-    ///     `.reconfigure` (the same view).
     /// - Complexity: O(k) for k changes in the diff.
-    public init(_ diff: LinearDiff, section: Int, updatesAs kind: UpdateKind = .reload) {
+    public init(_ diff: LinearDiff, section: Int) {
         self.init()
         func path(_ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
         let updated = Set(diff.updates.map(\.from))
@@ -83,8 +82,13 @@ extension BatchUpdate {
                 moveItem(from: path(move.from), to: path(move.to))
             }
         }
-        let inPlace = diff.updates.lazy.filter { !moved.contains($0.from) }.map { path($0.from) }
-        if kind == .reload { reloadItems(at: inPlace) } else { reconfigureItems(at: inPlace) }
+        for change in diff.updates where !moved.contains(change.from) {
+            if change.kind == .reload {
+                reloadItems(at: CollectionOfOne(path(change.from)))
+            } else {
+                reconfigureItems(at: CollectionOfOne(path(change.from)))
+            }
+        }
     }
 
     /// A batch converted from a diff, and the moved items to reconfigure once it is applied.
@@ -132,7 +136,7 @@ extension BatchUpdate {
         // Items.
         batch.deleteItems(at: diff.deletedItems.lazy.filter { !replacedOld.contains($0.section) })
         batch.insertItems(at: diff.insertedItems.lazy.filter { !replacedNew.contains($0.section) })
-        var updateKind: [ItemPath: UpdateKind] = [:]
+        var updateKind: [ItemPath: ContentChangeKind] = [:]
         for update in diff.itemUpdates { updateKind[update.from] = update.kind }
         var movedSources = Set<ItemPath>()
         for move in diff.itemMoves {

@@ -54,7 +54,7 @@ import ListKernelTesting
         // A [1 2 3] → A [3 1 2] with 3 marked: 1 2 stay (the longest increasing run), 3
         // moves (0,2) → (0,0) and is updated; a batch can't do both to one item.
         let old = try snap([(10, [1, 2, 3])])
-        for mark in [UpdateKind.reload, .reconfigure] {
+        for mark in [ContentChangeKind.reload, .reconfigure] {
             var new = try snap([(10, [3, 1, 2])])
             if mark == .reload { try new.reloadItems([3]) } else { try new.reconfigureItems([3]) }
             let batch = BatchUpdate(new.difference(from: old))
@@ -132,16 +132,18 @@ import ListKernelTesting
         #expect(update.fate(ofOld: ip(1, 0)) == .unchanged(ip(0, 0)))
     }
 
-    @Test func aLinearDiff_becomesPathsInItsSection_withUpdatesOfTheKindAsked() throws {
+    @Test func aLinearDiff_becomesPathsInItsSection_withContentChangesOfTheirKind() throws {
         // a b c d → d a' c x in section 2: b deleted (1), x inserted (3), d moved 3 → 0 and
-        // updated, a updated 0 → 1. d is replaced (delete (2,3), insert (2,0)); a is
+        // changed, a changed 0 → 1. d is replaced (delete (2,3), insert (2,0)); a is
         // reconfigured (or reloaded) at its old path (2,0).
-        let diff = LinearDiff(
-            countBefore: 4, countAfter: 4, deletedIndices: [1], insertedIndices: [3],
-            moves: [Move(from: 3, to: 0)],
-            updates: [LinearDiff.Update(from: 3, to: 0), LinearDiff.Update(from: 0, to: 1)]
-        )
-        let reconfigured = BatchUpdate(diff, section: 2, updatesAs: .reconfigure)
+        func diff(_ kind: ContentChangeKind) -> LinearDiff {
+            LinearDiff(
+                countBefore: 4, countAfter: 4, deletedIndices: [1], insertedIndices: [3],
+                moves: [Move(from: 3, to: 0)],
+                updates: [ContentChange(from: 3, to: 0, kind: kind), ContentChange(from: 0, to: 1, kind: kind)]
+            )
+        }
+        let reconfigured = BatchUpdate(diff(.reconfigure), section: 2)
         #expect(reconfigured == BatchUpdate {
             $0.deleteItems(at: [ip(2, 1), ip(2, 3)])
             $0.insertItems(at: [ip(2, 3), ip(2, 0)])
@@ -150,8 +152,13 @@ import ListKernelTesting
         let update = try reconfigured.validated(before: [0, 0, 4], after: [0, 0, 4])
         #expect(update.fate(ofOld: ip(2, 0)) == .reconfigured(ip(2, 1)))
         #expect(update.fate(ofOld: ip(2, 2)) == .unchanged(ip(2, 2)))
-        let reloaded = BatchUpdate(diff, section: 2)
+        let reloaded = BatchUpdate(diff(.reload), section: 2)
         #expect(reloaded.reloadedItems == [ip(2, 0)] && reloaded.reconfiguredItems.isEmpty)
+        // A computed diff reports the kind it was asked for.
+        let rows = [VersionedItem(id: 1, version: 0), VersionedItem(id: 2, version: 0)]
+        let edited = [VersionedItem(id: 1, version: 1), VersionedItem(id: 2, version: 0)]
+        #expect(BatchUpdate(try LinearDiff(from: rows, to: edited, contentChangesAs: .reconfigure), section: 0).reconfiguredItems == [ip(0, 0)])
+        #expect(BatchUpdate(try LinearDiff(from: rows, to: edited), section: 0).reloadedItems == [ip(0, 0)])
     }
 
     // MARK: Randomized

@@ -54,10 +54,10 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
     }
 }
 
-@Test func aLinearReplay_rejectsAnUpdateWhoseIndexesNameDifferentElements() {
-    // Element 0 stays at 0; an update claiming it ends at 1 is inconsistent.
+@Test func aLinearReplay_rejectsAContentChangeWhoseIndexesNameDifferentElements() {
+    // Element 0 stays at 0; a content change claiming it ends at 1 is inconsistent.
     let diff = LinearDiff(countBefore: 2, countAfter: 2, updates: [.init(from: 0, to: 1)])
-    #expect(throws: DiffReplayError(.inconsistentUpdate, "update element 0 → 1, but after-state element 1 holds before-state element 1")) {
+    #expect(throws: DiffReplayError(.inconsistentContentChange, "content change at element 0 → 1, but after-state element 1 holds before-state element 1")) {
         try diff.replay(on: [1, 2], newElement: { $0 })
     }
 }
@@ -123,16 +123,31 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
     }
 }
 
-@Test func aSectionedReplay_rejectsAnItemUpdateOfAnInsertedItem() {
+@Test func aSectionedReplay_rejectsAContentChangeOfAnInsertedItem() {
     let diff = SectionedDiff(
         itemCountsBefore: [1],
         itemCountsAfter: [2],
         insertedItems: [path(0, 0)],
         itemUpdates: [.init(from: path(0, 0), to: path(0, 0), kind: .reconfigure)]
     )
-    #expect(throws: DiffReplayError(.inconsistentUpdate, "item update [0, 0] → [0, 0], but after-state [0, 0] is inserted")) {
+    #expect(throws: DiffReplayError(.inconsistentContentChange, "item content change [0, 0] → [0, 0], but after-state [0, 0] is inserted")) {
         try diff.replay(on: [DiffSection(id: 0, items: [5])], newSection: { _ in DiffSection(id: 9, items: []) }, newItem: { _ in 0 })
     }
+}
+
+@Test func aSectionedReplay_rejectsASectionChangeThatIsNotAReload() {
+    // UIKit has no section reconfigure: a section changes only by a reload.
+    let diff = SectionedDiff(
+        itemCountsBefore: [1],
+        itemCountsAfter: [1],
+        sectionUpdates: [ContentChange(from: 0, to: 0, kind: .reconfigure)]
+    )
+    #expect(throws: DiffReplayError(.inconsistentContentChange, "section content change 0 → 0 is a reconfigure, but a section can only be reloaded")) {
+        try diff.replay(on: [DiffSection(id: 0, items: [5])], newSection: { _ in DiffSection(id: 0, items: [6]) }, newItem: { _ in 0 })
+    }
+    var reload = diff
+    reload.sectionUpdates[0].kind = .reload
+    #expect((try? reload.replay(on: [DiffSection(id: 0, items: [5])], newSection: { _ in DiffSection(id: 0, items: [6]) }, newItem: { _ in 0 })) == [DiffSection(id: 0, items: [6])])
 }
 
 @Test func aReplayError_namesItsRuleFirst() {

@@ -46,7 +46,7 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
 @Test func whenAnItemMovesAcrossSections_itIsOneMoveWithBothPaths_andAnUpdateIfItChanged() throws {
     let old = [section(1, [0, 1]), section(2, [2])]
     let new = [Section(id: 1, items: items([0])), Section(id: 2, items: [Item(id: 2, version: 0), Item(id: 1, version: 4)])]
-    let diff = try SectionedDiff(from: old, to: new, contentUpdatesAs: .reconfigure)
+    let diff = try SectionedDiff(from: old, to: new, contentChangesAs: .reconfigure)
     #expect(diff.itemMoves == [.init(from: path(0, 1), to: path(1, 1))])
     #expect(diff.itemUpdates == [.init(from: path(0, 1), to: path(1, 1), kind: .reconfigure)])
     #expect(diff.deletedItems.isEmpty && diff.insertedItems.isEmpty)
