@@ -2,7 +2,7 @@
 /// `performBatchUpdates` would reject it with an `NSInternalInconsistencyException`.
 ///
 /// ```swift
-/// let diff = LinearDiff(countBefore: 2, countAfter: 2, deletedIndices: [5])
+/// let diff = LinearDiff(countBefore: 2, countAfter: 2, deleted: [5])
 /// do { _ = try diff.replay(on: ["a", "b"], newElement: { _ in "x" }) } catch {
 ///     print(error)  // index out of range: delete at element 5, but the before-state has 2 elements
 /// }

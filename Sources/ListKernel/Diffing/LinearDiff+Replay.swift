@@ -55,10 +55,10 @@ internal struct _ReplayPlan {
         try self.init(
             countBefore: diff.countBefore,
             countAfter: diff.countAfter,
-            deleted: diff.deletedIndices,
-            inserted: diff.insertedIndices,
-            moves: diff.moves.map { ($0.from, $0.to) },
-            changes: diff.updates.map { ($0.from, $0.to) },
+            deleted: diff.deleted,
+            inserted: diff.inserted,
+            moved: diff.moved.map { ($0.from, $0.to) },
+            changed: diff.changed.map { ($0.from, $0.to) },
             what: "element"
         )
     }
@@ -70,8 +70,8 @@ internal struct _ReplayPlan {
         countAfter: Int,
         deleted: [Int],
         inserted: [Int],
-        moves: [(from: Int, to: Int)],
-        changes: [(from: Int, to: Int)],
+        moved: [(from: Int, to: Int)],
+        changed: [(from: Int, to: Int)],
         what: String
     ) throws(DiffReplayError) {
         guard countBefore >= 0, countAfter >= 0 else {
@@ -84,7 +84,7 @@ internal struct _ReplayPlan {
             throw DiffReplayError(
                 .countMismatch,
                 "\(countAfter) \(what)s after must equal \(countBefore) before - \(deleted.count) deleted "
-                    + "+ \(inserted.count) inserted (moves: \(moves.count))"
+                    + "+ \(inserted.count) inserted (moves: \(moved.count))"
             )
         }
         // Before-state roles: 0 survivor, 1 deleted, 2 move source.
@@ -115,7 +115,7 @@ internal struct _ReplayPlan {
             try checkBefore(index, "delete")
             roleBefore[index] = 1
         }
-        for move in moves {
+        for move in moved {
             try checkBefore(move.from, "move from")
             try checkAfter(move.to, "move \(move.from) → \(move.to) to")
             roleBefore[move.from] = 2
@@ -126,13 +126,13 @@ internal struct _ReplayPlan {
             claim[index] = -2
         }
 
-        let survivors = countBefore - deleted.count - moves.count
-        let freeSlots = countAfter - inserted.count - moves.count
+        let survivors = countBefore - deleted.count - moved.count
+        let freeSlots = countAfter - inserted.count - moved.count
         guard survivors == freeSlots else {
             throw DiffReplayError(
                 .countMismatch,
                 "\(countAfter) \(what)s after must equal \(countBefore) before - \(deleted.count) deleted "
-                    + "+ \(inserted.count) inserted (moves: \(moves.count))"
+                    + "+ \(inserted.count) inserted (moves: \(moved.count))"
             )
         }
 
@@ -148,7 +148,7 @@ internal struct _ReplayPlan {
         }
 
         isChanged = [Bool](repeating: false, count: countAfter)
-        for change in changes {
+        for change in changed {
             guard change.from >= 0 && change.from < countBefore, change.to >= 0 && change.to < countAfter else {
                 throw DiffReplayError(
                     .indexOutOfRange,

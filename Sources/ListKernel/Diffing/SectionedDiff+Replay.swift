@@ -102,7 +102,7 @@ internal struct _SectionedReplayPlan {
             throw DiffReplayError(.shapeMismatch, "negative item count: \(countsBefore) before, \(countsAfter) after")
         }
         // A section has one way to change: a reload (UIKit has no section reconfigure).
-        if let change = diff.sectionUpdates.first(where: { $0.kind != .reload }) {
+        if let change = diff.changedSections.first(where: { $0.kind != .reload }) {
             throw DiffReplayError(
                 .inconsistentContentChange,
                 "section content change \(change.from) → \(change.to) is a \(change.kind), but a section can only be reloaded"
@@ -113,8 +113,8 @@ internal struct _SectionedReplayPlan {
             countAfter: countsAfter.count,
             deleted: diff.deletedSections,
             inserted: diff.insertedSections,
-            moves: diff.sectionMoves.map { ($0.from, $0.to) },
-            changes: diff.sectionUpdates.map { ($0.from, $0.to) },
+            moved: diff.movedSections.map { ($0.from, $0.to) },
+            changed: diff.changedSections.map { ($0.from, $0.to) },
             what: "section"
         )
         let source = sections.source
@@ -122,7 +122,7 @@ internal struct _SectionedReplayPlan {
         for section in diff.deletedSections { isSectionDeleted[section] = true }
         var isReloadedBefore = [Bool](repeating: false, count: countsBefore.count)
         var isReloadedAfter = [Bool](repeating: false, count: countsAfter.count)
-        for change in diff.sectionUpdates {
+        for change in diff.changedSections {
             isReloadedBefore[change.from] = true
             isReloadedAfter[change.to] = true
         }
@@ -132,7 +132,7 @@ internal struct _SectionedReplayPlan {
         // before anything is allocated, so a hand-built diff with a huge count is reported,
         // not allocated. Inserted and reloaded sections get no per-item arrays (no item
         // change may name them).
-        let arriving = diff.insertedItems.count + diff.itemMoves.count
+        let arriving = diff.insertedItems.count + diff.movedItems.count
         for section in countsAfter.indices where source[section] >= 0 && !isReloadedAfter[section] {
             let before = countsBefore[source[section]]
             guard countsAfter[section] <= before + arriving else {
@@ -201,7 +201,7 @@ internal struct _SectionedReplayPlan {
             role[path.section][path.item] = 1
             deleted[path.section] += 1
         }
-        for move in diff.itemMoves {
+        for move in diff.movedItems {
             try checkBefore(move.from, "item move from")
             try checkAfter(move.to, "item move \(move.from) → \(move.to) to")
             role[move.from.section][move.from.item] = 2
@@ -247,7 +247,7 @@ internal struct _SectionedReplayPlan {
         }
 
         isChanged = countsAfter.indices.map { [Bool](repeating: false, count: hasItemArrays($0) ? countsAfter[$0] : 0) }
-        for change in diff.itemUpdates {
+        for change in diff.changedItems {
             let text = "item content change \(change.from) → \(change.to)"
             guard change.from.section >= 0 && change.from.section < countsBefore.count
                 && change.from.item >= 0 && change.from.item < countsBefore[change.from.section]

@@ -6,7 +6,7 @@
 /// update.deleteItems(at: [ItemPath(section: 0, item: 1)])      // before the update
 /// update.insertItems(at: [ItemPath(section: 0, item: 0)])      // after the update
 /// update.moveItem(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 0))
-/// let checked = try update.validated(before: [4, 2], after: [3, 3])
+/// let checked = try update.validated(itemCountsBefore: [4, 2], itemCountsAfter: [3, 3])
 /// checked.newPath(forOld: ItemPath(section: 0, item: 0))       // [0, 1]
 /// ```
 ///
@@ -47,8 +47,8 @@
 /// before and after states, so `merge(_:)` just collects the operations.
 ///
 /// - Complexity: every recording method is O(k) for k paths or sections recorded;
-///   `validated(before:after:)` is O(S + k log k) for S sections and k operations, and
-///   never visits the items of a section.
+///   `validated(itemCountsBefore:itemCountsAfter:)` is O(S + k log k) for S sections and k
+///   operations, and never visits the items of a section.
 public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     /// Items inserted, as paths after the update, in call order.
     public private(set) var insertedItems: [ItemPath] = []

@@ -42,7 +42,7 @@ extension ValidatedUpdate {
         // 2. Moved sections: lift each to the end (bottom up, so the ones above keep their
         // index), then place each at its index among the sections that are not inserted.
         if !moved.isEmpty {
-            let survivors = before.count - deleted.count
+            let survivors = itemCountsBefore.count - deleted.count
             var tail: [Int] = []
             for (old, _) in moved.reversed() {
                 let from = old - SortedIndexes.rank(of: old, in: deleted)
@@ -147,10 +147,10 @@ extension ValidatedUpdate {
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
     public func apply(to layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
-        guard layout.sectionCount == before.count else {
-            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: before.count)
+        guard layout.sectionCount == itemCountsBefore.count else {
+            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: itemCountsBefore.count)
         }
-        for (section, (count, expected)) in zip(layout.sections.itemCounts(), before).enumerated() {
+        for (section, (count, expected)) in zip(layout.sections.itemCounts(), itemCountsBefore).enumerated() {
             guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
         }
         var descriptions: [Int: ListLayout.Section] = [:]
@@ -160,8 +160,8 @@ extension ValidatedUpdate {
         for section in described.sorted() {
             let description = sectionDescription(section)
             let count = description.measuredItemExtents?.count ?? description.itemCount
-            guard count == after[section] else {
-                throw .sectionDescriptionItemCount(section: section, described: count, reported: after[section])
+            guard count == itemCountsAfter[section] else {
+                throw .sectionDescriptionItemCount(section: section, described: count, reported: itemCountsAfter[section])
             }
             do { describedUnits.append(try description.record(index: section).fullExtent) } catch {
                 throw .invalidSectionDescription(section: section, error)
@@ -175,15 +175,15 @@ extension ValidatedUpdate {
         // the per-item limit is involved, do the steps run on a copy first, so a limit
         // reached half-way leaves `layout` as it was.
         var itemTotal = 0
-        for count in after {
+        for count in itemCountsAfter {
             let (sum, overflow) = itemTotal.addingReportingOverflow(count)
             guard !overflow, sum <= ListLimits.maximumItemCount else {
                 throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
             }
             itemTotal = sum
         }
-        guard after.count <= ListLimits.maximumSectionCount else {
-            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: after.count - layout.sectionCount))
+        guard itemCountsAfter.count <= ListLimits.maximumSectionCount else {
+            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: itemCountsAfter.count - layout.sectionCount))
         }
         var bound = layout.allUnits
         var mayExceed = false
@@ -195,7 +195,7 @@ extension ValidatedUpdate {
             .multipliedReportingOverflow(by: Int64(Int32.max))
         let (total, totalOverflow) = bound.addingReportingOverflow(growth)
         if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits
-            || after.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
+            || itemCountsAfter.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
             var trial = layout
             try runLayoutSteps(on: &trial, descriptions: descriptions)
             layout = trial
