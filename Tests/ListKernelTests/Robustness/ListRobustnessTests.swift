@@ -55,8 +55,8 @@ import ListKernelTesting
         case 5:
             let element = Extremes.element(&random, sections: sections, items: 6)
             let position = [ScrollPosition.top, .middle, .bottom, .nearest][random.below(4)]
-            try list.scrollTo(element, at: position)
-            return "scrollTo(\(element), at: \(position))"
+            try list.scroll(to: element, at: position)
+            return "scroll(to: \(element), at: \(position))"
         case 6:
             let elements = (0..<random.below(3)).map { _ in Extremes.element(&random, sections: sections, items: 6) }
             try list.reconfigure(elements)
