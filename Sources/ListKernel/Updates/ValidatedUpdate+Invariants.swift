@@ -7,7 +7,7 @@ extension ValidatedUpdate {
     /// - Complexity: O(k + S log k) in debug builds (k operations, S sections), O(1) in
     ///   release builds.
     @inline(__always)
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         _checkInvariantsNow()
         #endif
@@ -16,7 +16,7 @@ extension ValidatedUpdate {
     /// The check itself, callable from tests in any build.
     ///
     /// - Complexity: O(k + S log k).
-    public func _checkInvariantsNow() {
+    func _checkInvariantsNow() {
         func sortedDistinct(_ values: [Int], below bound: Int, _ what: String) {
             for (index, value) in values.enumerated() {
                 precondition(value >= 0 && value < bound, "\(what): \(value) outside 0..<\(bound)")

@@ -1,8 +1,8 @@
 /// Turning the layout before the update into the layout after it, with ListLayout's own
 /// mutations and no rebuilt section.
 extension ValidatedUpdate {
-    /// The primitive steps, in order, that turn a layout of the `before` counts into one of
-    /// the `after` counts.
+    /// The primitive steps, in order, that turn a layout of the `itemCountsBefore` counts into
+    /// one of the `itemCountsAfter` counts.
     ///
     /// The order (UIKit's: removals in the before space from the bottom up, then insertions
     /// in the after space from the top down), with every index the one valid when the step
@@ -30,7 +30,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(k log k + m² + S) to compute, for k operations, m section moves and
     ///   S sections; at most 2m section steps and one step per run of adjacent item changes.
-    public var layoutSteps: [LayoutStep] {
+    var layoutSteps: [LayoutStep] {
         var steps: [LayoutStep] = []
         let deleted = zip(removedSections, sectionDestinations).filter { $0.1 < 0 }.map(\.0)
         let inserted = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
@@ -119,8 +119,9 @@ extension ValidatedUpdate {
         if descending { runs.reversed().forEach(body) } else { runs.forEach(body) }
     }
 
-    /// Applies the update to `layout`, which must hold the `before` counts: runs
-    /// `layoutSteps` with ListLayout's own mutations. Surviving items keep their extents
+    /// Applies the update to `layout`, which must hold the `itemCountsBefore` counts, with
+    /// ListLayout's own mutations (deletes and moves, bottom up, then inserts, top down),
+    /// never rebuilding a section that survives. Surviving items keep their extents
     /// (a reloaded or reconfigured item too, until the front end measures it again); a moved
     /// item keeps a measured extent; inserted items take their section's estimate; inserted
     /// and reloaded sections are built from `sectionDescription`.
@@ -139,7 +140,7 @@ extension ValidatedUpdate {
     ///   - sectionDescription: the description of an inserted or reloaded section, given its
     ///     index after the update; called once for each of those sections, never for others.
     /// - Throws: `UpdateError.layoutSectionCountMismatch` or `.layoutItemCountMismatch` when
-    ///   `layout` does not hold the `before` counts; `.sectionDescriptionItemCount` or
+    ///   `layout` does not hold the `itemCountsBefore` counts; `.sectionDescriptionItemCount` or
     ///   `.invalidSectionDescription` for a description that is not the section the data
     ///   source reported; `.limitExceeded` when the result would pass `ListLimits`
     ///   (`layout` is unchanged).

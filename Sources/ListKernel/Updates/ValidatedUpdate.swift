@@ -22,8 +22,8 @@
 ///     after    x  a  c  y  d  e       placed (after):    [0, 3]   x, y inserted
 ///     d: old 3 → rank 3 − 1 = 2 → third free place after [0, 3] → new 4
 ///
-/// - Complexity: every query is O(log k); `layoutSteps` is O(k log k + S·m) for m section
-///   moves; `apply(to:sectionDescription:)` adds ListLayout's own costs.
+/// - Complexity: every query is O(log k); `apply(to:sectionDescription:)` is
+///   O(k log k + S·m) for m section moves to plan, plus ListLayout's own costs.
 public struct ValidatedUpdate: Equatable, Sendable {
     /// The item count of every section before the update.
     public let itemCountsBefore: [Int]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// One random batch: counts before and after, and the calls that build it.

@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }

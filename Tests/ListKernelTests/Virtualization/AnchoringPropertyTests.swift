@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// Random lists (0–30 sections of 0–20 items, extents from 0, headers and footers sometimes
