@@ -12,7 +12,7 @@ func diffScenarios() -> [Scenario] {
             var moves = 0
             context.time("diff_100k_ms", unit: .ms) {
                 let diff = try! LinearDiff(from: input.old, to: input.new)
-                moves = diff.moves.count
+                moves = diff.moved.count
                 blackHole(diff)
             }
             context.record("diff_100k_moves", Double(moves))
@@ -50,7 +50,7 @@ func diffScenarios() -> [Scenario] {
             var moves = 0
             context.time("diff_sections_ms", unit: .ms) {
                 let diff = try! SectionedDiff(from: input.old, to: input.new)
-                moves = diff.itemMoves.count + diff.sectionMoves.count
+                moves = diff.movedItems.count + diff.movedSections.count
                 blackHole(diff)
             }
             context.record("diff_sections_moves", Double(moves))

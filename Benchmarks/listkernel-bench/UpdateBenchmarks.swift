@@ -88,7 +88,7 @@ func updateScenarios() -> [Scenario] {
                 let batch = frontEnd.randomChange(deletes: 50, inserts: 50, &rng)
                 let after = frontEnd.counts
                 let start = monotonicNanoseconds()
-                let update = try! batch.validated(before: before, after: after)
+                let update = try! batch.validated(itemCountsBefore: before, itemCountsAfter: after)
                 let elapsed = monotonicNanoseconds() - start
                 blackHole(update)
                 frontEnd.counts = before

@@ -1,4 +1,4 @@
-public import ListKernel
+@_spi(ListKernelTesting) public import ListKernel
 
 /// A naive model of `ListLayout` for differential tests: plain arrays, every answer
 /// recomputed from scratch by walking all elements. Slow on purpose, and obviously right.

@@ -24,9 +24,11 @@ public enum FixedPoint {
     }
 
     /// Rounds points to the nearest unit, or `nil` for a value that is NaN, infinite,
-    /// negative or larger than `maximumElementExtent`.
+    /// negative or larger than `maximumElementExtent`. For `ListKernelTesting`'s reference
+    /// models, which must round exactly as the kernel does.
     ///
     /// - Complexity: O(1).
+    @_spi(ListKernelTesting)
     @inlinable
     public static func elementUnits(_ points: Double) -> Int32? {
         guard points.isFinite, points >= 0, points <= maximumElementExtent else { return nil }
@@ -37,8 +39,7 @@ public enum FixedPoint {
     /// infinity: a range `[y0, y1)` covers the units `[offsetUnits(y0), upperBoundUnits(y1))`.
     ///
     /// - Complexity: O(1).
-    @inlinable
-    public static func upperBoundUnits(_ points: Double) -> Int64? {
+    static func upperBoundUnits(_ points: Double) -> Int64? {
         guard let floor = offsetUnits(points) else { return nil }
         return Double(floor) == points * Double(unitsPerPoint) ? floor : floor + 1
     }
@@ -46,8 +47,7 @@ public enum FixedPoint {
     /// Rounds an offset in points to the nearest unit, or `nil` for NaN or infinity.
     ///
     /// - Complexity: O(1).
-    @inlinable
-    public static func offsetUnits(_ points: Double) -> Int64? {
+    static func offsetUnits(_ points: Double) -> Int64? {
         guard points.isFinite, abs(points) < 1e15 else { return nil }
         return Int64((points * Double(unitsPerPoint)).rounded(.down))
     }

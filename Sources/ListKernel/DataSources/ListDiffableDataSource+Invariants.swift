@@ -6,7 +6,7 @@ extension ListDiffableDataSource {
     ///
     /// - Complexity: O(S) in debug builds, O(1) in release builds.
     @inline(__always)
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         if !InvariantChecks.areSuspended { _checkInvariantsNow() }
         #endif
@@ -15,7 +15,7 @@ extension ListDiffableDataSource {
     /// The check itself, callable from tests in any build.
     ///
     /// - Complexity: O(S).
-    public func _checkInvariantsNow() {
+    func _checkInvariantsNow() {
         precondition(
             current.reloadedItemIdentifiers.isEmpty && current.reconfiguredItemIdentifiers.isEmpty
                 && current.reloadedSectionIdentifiers.isEmpty,

@@ -8,22 +8,22 @@ extension LinearDiff {
     /// - Complexity: O(n).
     @usableFromInline
     internal func _checkInvariants() {
-        precondition(_isStrictlyAscending(deletedIndices), "deletes not ascending: \(deletedIndices)")
-        precondition(_isStrictlyAscending(insertedIndices), "inserts not ascending: \(insertedIndices)")
-        precondition(_isStrictlyAscending(moves.map(\.to)), "moves not ascending by destination")
-        precondition(_isStrictlyAscending(updates.map(\.to)), "updates not ascending by destination")
+        precondition(_isStrictlyAscending(deleted), "deletes not ascending: \(deleted)")
+        precondition(_isStrictlyAscending(inserted), "inserts not ascending: \(inserted)")
+        precondition(_isStrictlyAscending(moved.map(\.to)), "moves not ascending by destination")
+        precondition(_isStrictlyAscending(changed.map(\.to)), "content changes not ascending by destination")
         precondition(
-            countBefore - deletedIndices.count == countAfter - insertedIndices.count,
-            "counts do not balance: \(countBefore) - \(deletedIndices.count) != \(countAfter) - \(insertedIndices.count)"
+            countBefore - deleted.count == countAfter - inserted.count,
+            "counts do not balance: \(countBefore) - \(deleted.count) != \(countAfter) - \(inserted.count)"
         )
         var movedFrom = [Bool](repeating: false, count: countBefore)
-        for index in deletedIndices { precondition(index >= 0 && index < countBefore) }
-        for move in moves {
+        for index in deleted { precondition(index >= 0 && index < countBefore) }
+        for move in moved {
             precondition(move.from >= 0 && move.from < countBefore && move.to >= 0 && move.to < countAfter)
             precondition(!movedFrom[move.from], "two moves from \(move.from)")
             movedFrom[move.from] = true
         }
-        for index in insertedIndices { precondition(index >= 0 && index < countAfter) }
+        for index in inserted { precondition(index >= 0 && index < countAfter) }
     }
 }
 
@@ -38,13 +38,13 @@ extension SectionedDiff {
         let sectionsAfter = itemCountsAfter.count
         precondition(_isStrictlyAscending(deletedSections), "section deletes not ascending")
         precondition(_isStrictlyAscending(insertedSections), "section inserts not ascending")
-        precondition(_isStrictlyAscending(sectionMoves.map(\.to)), "section moves not ascending")
-        precondition(_isStrictlyAscending(sectionUpdates.map(\.to)), "section updates not ascending")
+        precondition(_isStrictlyAscending(movedSections.map(\.to)), "section moves not ascending")
+        precondition(_isStrictlyAscending(changedSections.map(\.to)), "section changes not ascending")
         precondition(sectionsBefore - deletedSections.count == sectionsAfter - insertedSections.count)
         precondition(_isStrictlyAscending(deletedItems), "item deletes not ascending")
         precondition(_isStrictlyAscending(insertedItems), "item inserts not ascending")
-        precondition(_isStrictlyAscending(itemMoves.map(\.to)), "item moves not ascending")
-        precondition(_isStrictlyAscending(itemUpdates.map(\.to)), "item updates not ascending")
+        precondition(_isStrictlyAscending(movedItems.map(\.to)), "item moves not ascending")
+        precondition(_isStrictlyAscending(changedItems.map(\.to)), "item changes not ascending")
         for path in deletedItems {
             precondition(path.section < sectionsBefore && path.item < itemCountsBefore[path.section])
         }
@@ -54,8 +54,8 @@ extension SectionedDiff {
         let totalBefore = itemCountsBefore.reduce(0, +)
         let totalAfter = itemCountsAfter.reduce(0, +)
         // Items of deleted, inserted and reloaded sections go with their section.
-        let deletedWithSections = (deletedSections + sectionUpdates.map(\.from)).reduce(0) { $0 + itemCountsBefore[$1] }
-        let insertedWithSections = (insertedSections + sectionUpdates.map(\.to)).reduce(0) { $0 + itemCountsAfter[$1] }
+        let deletedWithSections = (deletedSections + changedSections.map(\.from)).reduce(0) { $0 + itemCountsBefore[$1] }
+        let insertedWithSections = (insertedSections + changedSections.map(\.to)).reduce(0) { $0 + itemCountsAfter[$1] }
         precondition(
             totalBefore - deletedWithSections - deletedItems.count == totalAfter - insertedWithSections - insertedItems.count,
             "item counts do not balance"

@@ -2,7 +2,7 @@
 /// `performBatchUpdates` would reject it with an `NSInternalInconsistencyException`.
 ///
 /// ```swift
-/// let diff = LinearDiff(countBefore: 2, countAfter: 2, deletedIndices: [5])
+/// let diff = LinearDiff(countBefore: 2, countAfter: 2, deleted: [5])
 /// do { _ = try diff.replay(on: ["a", "b"], newElement: { _ in "x" }) } catch {
 ///     print(error)  // index out of range: delete at element 5, but the before-state has 2 elements
 /// }
@@ -19,7 +19,7 @@ public struct DiffReplayError: Error, Hashable, Sendable, CustomStringConvertibl
     public struct Rule: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case shapeMismatch, indexOutOfRange, indexReused, countMismatch
-            case changeInDeletedSection, changeInInsertedSection, inconsistentUpdate
+            case changeInDeletedSection, changeInInsertedSection, inconsistentContentChange
         }
 
         private let base: Base
@@ -32,7 +32,7 @@ public struct DiffReplayError: Error, Hashable, Sendable, CustomStringConvertibl
         /// after-state index beyond the new counts.
         public static let indexOutOfRange = Rule(.indexOutOfRange)
         /// One index is used twice where it may be used once: deleted twice, deleted and
-        /// moved, inserted and a move destination, two moves to one place, two updates.
+        /// moved, inserted and a move destination, two moves to one place, two content changes.
         public static let indexReused = Rule(.indexReused)
         /// A section's (or the collection's) count after the batch does not equal its count
         /// before plus inserts minus deletes plus moves in minus moves out.
@@ -41,9 +41,10 @@ public struct DiffReplayError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let changeInDeletedSection = Rule(.changeInDeletedSection)
         /// An item change inside a section the same batch inserts (its items come with it).
         public static let changeInInsertedSection = Rule(.changeInInsertedSection)
-        /// An update whose before-state and after-state indexes do not address the same
-        /// element, or that addresses a deleted or inserted one.
-        public static let inconsistentUpdate = Rule(.inconsistentUpdate)
+        /// A content change whose before-state and after-state indexes do not address the
+        /// same element, that addresses a deleted or inserted one, or a section change that
+        /// is not a reload.
+        public static let inconsistentContentChange = Rule(.inconsistentContentChange)
 
         /// The rule's name.
         ///
@@ -56,7 +57,7 @@ public struct DiffReplayError: Error, Hashable, Sendable, CustomStringConvertibl
             case .countMismatch: "count mismatch"
             case .changeInDeletedSection: "change in deleted section"
             case .changeInInsertedSection: "change in inserted section"
-            case .inconsistentUpdate: "inconsistent update"
+            case .inconsistentContentChange: "inconsistent content change"
             }
         }
     }

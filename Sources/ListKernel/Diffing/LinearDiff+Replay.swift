@@ -3,12 +3,12 @@
 //   before: deletes and move sources leave; the remaining elements ("survivors") keep
 //           their relative order;
 //   after:  inserts and move destinations take their slots; survivors fill the other slots
-//           in order; updated slots take the new element.
+//           in order; changed slots take the new element.
 
 extension LinearDiff {
     /// Applies the diff to `old` with UIKit's batch-update rules and returns the after-state.
     ///
-    /// Elements that survive or move come from `old`; inserted and updated elements come from
+    /// Elements that survive or move come from `old`; inserted and changed elements come from
     /// `newElement`, which is asked once for each such after-state index. Checks every rule
     /// first, so a batch UIKit would reject is reported and nothing is built.
     ///
@@ -19,7 +19,7 @@ extension LinearDiff {
     ///
     /// - Parameters:
     ///   - old: the before-state; must have `countBefore` elements.
-    ///   - newElement: the element at an after-state index, for inserts and updates.
+    ///   - newElement: the element at an after-state index, for inserts and content changes.
     /// - Returns: the after-state, `countAfter` elements.
     /// - Throws: `DiffReplayError` naming the broken rule and the indexes involved.
     /// - Complexity: O(n + c), n = `countBefore + countAfter`, c = the number of changes.
@@ -35,7 +35,7 @@ extension LinearDiff {
         result.reserveCapacity(countAfter)
         for afterIndex in 0..<countAfter {
             let source = plan.source[afterIndex]
-            result.append(source < 0 || plan.isUpdated[afterIndex] ? newElement(afterIndex) : old[source])
+            result.append(source < 0 || plan.isChanged[afterIndex] ? newElement(afterIndex) : old[source])
         }
         return result
     }
@@ -45,8 +45,8 @@ extension LinearDiff {
 internal struct _ReplayPlan {
     /// For each after-state index: the before-state index of its element, or -1 (inserted).
     var source: [Int]
-    /// For each after-state index: whether an update names it.
-    var isUpdated: [Bool]
+    /// For each after-state index: whether a content change names it.
+    var isChanged: [Bool]
 
     /// Checks `diff` against UIKit's rules and resolves every after-state slot.
     ///
@@ -55,10 +55,10 @@ internal struct _ReplayPlan {
         try self.init(
             countBefore: diff.countBefore,
             countAfter: diff.countAfter,
-            deleted: diff.deletedIndices,
-            inserted: diff.insertedIndices,
-            moves: diff.moves.map { ($0.from, $0.to) },
-            updates: diff.updates.map { ($0.from, $0.to) },
+            deleted: diff.deleted,
+            inserted: diff.inserted,
+            moved: diff.moved.map { ($0.from, $0.to) },
+            changed: diff.changed.map { ($0.from, $0.to) },
             what: "element"
         )
     }
@@ -70,8 +70,8 @@ internal struct _ReplayPlan {
         countAfter: Int,
         deleted: [Int],
         inserted: [Int],
-        moves: [(from: Int, to: Int)],
-        updates: [(from: Int, to: Int)],
+        moved: [(from: Int, to: Int)],
+        changed: [(from: Int, to: Int)],
         what: String
     ) throws(DiffReplayError) {
         guard countBefore >= 0, countAfter >= 0 else {
@@ -84,7 +84,7 @@ internal struct _ReplayPlan {
             throw DiffReplayError(
                 .countMismatch,
                 "\(countAfter) \(what)s after must equal \(countBefore) before - \(deleted.count) deleted "
-                    + "+ \(inserted.count) inserted (moves: \(moves.count))"
+                    + "+ \(inserted.count) inserted (moves: \(moved.count))"
             )
         }
         // Before-state roles: 0 survivor, 1 deleted, 2 move source.
@@ -115,7 +115,7 @@ internal struct _ReplayPlan {
             try checkBefore(index, "delete")
             roleBefore[index] = 1
         }
-        for move in moves {
+        for move in moved {
             try checkBefore(move.from, "move from")
             try checkAfter(move.to, "move \(move.from) → \(move.to) to")
             roleBefore[move.from] = 2
@@ -126,13 +126,13 @@ internal struct _ReplayPlan {
             claim[index] = -2
         }
 
-        let survivors = countBefore - deleted.count - moves.count
-        let freeSlots = countAfter - inserted.count - moves.count
+        let survivors = countBefore - deleted.count - moved.count
+        let freeSlots = countAfter - inserted.count - moved.count
         guard survivors == freeSlots else {
             throw DiffReplayError(
                 .countMismatch,
                 "\(countAfter) \(what)s after must equal \(countBefore) before - \(deleted.count) deleted "
-                    + "+ \(inserted.count) inserted (moves: \(moves.count))"
+                    + "+ \(inserted.count) inserted (moves: \(moved.count))"
             )
         }
 
@@ -147,22 +147,22 @@ internal struct _ReplayPlan {
             source[afterIndex] = -1
         }
 
-        isUpdated = [Bool](repeating: false, count: countAfter)
-        for update in updates {
-            guard update.from >= 0 && update.from < countBefore, update.to >= 0 && update.to < countAfter else {
+        isChanged = [Bool](repeating: false, count: countAfter)
+        for change in changed {
+            guard change.from >= 0 && change.from < countBefore, change.to >= 0 && change.to < countAfter else {
                 throw DiffReplayError(
                     .indexOutOfRange,
-                    "update \(what) \(update.from) → \(update.to), but the states have \(countBefore) and \(countAfter) \(what)s"
+                    "content change at \(what) \(change.from) → \(change.to), but the states have \(countBefore) and \(countAfter) \(what)s"
                 )
             }
-            guard source[update.to] == update.from else {
-                let actual = source[update.to] < 0 ? "is inserted" : "holds before-state \(what) \(source[update.to])"
-                throw DiffReplayError(.inconsistentUpdate, "update \(what) \(update.from) → \(update.to), but after-state \(what) \(update.to) \(actual)")
+            guard source[change.to] == change.from else {
+                let actual = source[change.to] < 0 ? "is inserted" : "holds before-state \(what) \(source[change.to])"
+                throw DiffReplayError(.inconsistentContentChange, "content change at \(what) \(change.from) → \(change.to), but after-state \(what) \(change.to) \(actual)")
             }
-            guard !isUpdated[update.to] else {
-                throw DiffReplayError(.indexReused, "\(what) \(update.from) → \(update.to) is updated twice")
+            guard !isChanged[change.to] else {
+                throw DiffReplayError(.indexReused, "\(what) \(change.from) → \(change.to) is changed twice")
             }
-            isUpdated[update.to] = true
+            isChanged[change.to] = true
         }
     }
 }

@@ -11,25 +11,25 @@
 //        surviving   │ inserted    │ delete at the before-state path
 //        surviving   │ the same    │ stays if in the section's longest increasing
 //                    │             │ subsequence of old item indexes, else a move
-//        surviving   │ another one │ move (and update if its content changed)
+//        surviving   │ another one │ move (and a content change if it changed)
 //
-//   4. compare content of every item that stays or moves, for updates.
+//   4. compare content of every item that stays or moves, for content changes.
 
 extension SectionedDiff {
     /// Computes the diff from `old` to `new`, matching sections and items by `id` and
     /// comparing matched items with `==`.
     ///
-    /// A `DiffSection` carries no content of its own, so this reports no section updates;
+    /// A `DiffSection` carries no content of its own, so this reports no changed sections;
     /// `ListSnapshot.reloadSections` is the way to ask for them.
     ///
     /// ```swift
-    /// let diff = try SectionedDiff(from: oldSections, to: newSections, contentUpdatesAs: .reconfigure)
+    /// let diff = try SectionedDiff(from: oldSections, to: newSections, contentChangesAs: .reconfigure)
     /// ```
     ///
     /// - Parameters:
     ///   - old: the sections before the update (the before-state).
     ///   - new: the sections after the update (the after-state).
-    ///   - kind: the `UpdateKind` reported for items whose content changed.
+    ///   - kind: the ``ContentChangeKind`` reported for items whose content changed.
     /// - Throws: `DiffError.duplicateSection` or `.duplicateItem`, naming the identifier and
     ///   both positions, when an identifier occurs twice in one input (item identifiers must
     ///   be unique across all sections). Identifiers inside the common prefix and suffix of
@@ -40,13 +40,13 @@ extension SectionedDiff {
     public init<SectionID: Hashable, Item: Identifiable & Equatable>(
         from old: [DiffSection<SectionID, Item>],
         to new: [DiffSection<SectionID, Item>],
-        contentUpdatesAs kind: UpdateKind = .reload
+        contentChangesAs kind: ContentChangeKind = .reload
     ) throws(DiffError) {
-        try self.init(from: old, to: new, itemIdentifiedBy: { $0.id }, itemContentEquals: ==, contentUpdatesAs: kind)
+        try self.init(from: old, to: new, itemIdentifiedBy: { $0.id }, itemContentEquals: ==, contentChangesAs: kind)
     }
 
     /// Computes the diff from `old` to `new`, matching sections by `id` and items by
-    /// `itemIdentifiedBy`, and reporting an update for every item that stays or moves and for
+    /// `itemIdentifiedBy`, and reporting a content change for every item that stays or moves and for
     /// which `itemContentEquals` is false.
     ///
     /// - Parameters:
@@ -54,7 +54,7 @@ extension SectionedDiff {
     ///   - new: the sections after the update (the after-state).
     ///   - itemID: an item's identity, unique across all sections.
     ///   - itemContentEquals: whether two items with the same identity have the same content.
-    ///   - kind: the `UpdateKind` reported for items whose content changed.
+    ///   - kind: the ``ContentChangeKind`` reported for items whose content changed.
     /// - Throws: `DiffError.duplicateSection` or `.duplicateItem` naming the identifier and
     ///   both positions.
     /// - Complexity: O(S log S + n log n) time, O(n) when few items move; O(n + S) memory.
@@ -64,7 +64,7 @@ extension SectionedDiff {
         to new: [DiffSection<SectionID, Item>],
         itemIdentifiedBy itemID: (Item) -> ItemID,
         itemContentEquals: (Item, Item) -> Bool,
-        contentUpdatesAs kind: UpdateKind = .reload
+        contentChangesAs kind: ContentChangeKind = .reload
     ) throws(DiffError) {
         var oldItemIDs = ContiguousArray<ItemID>()
         for section in old { for item in section.items { oldItemIDs.append(itemID(item)) } }
@@ -84,7 +84,7 @@ extension SectionedDiff {
         case .success(let success): structure = success
         case .failure(let error): throw error
         }
-        var updates: [ItemUpdate] = []
+        var changes: [ContentChange<ItemPath>] = []
         var flatNew = 0
         for section in new.indices {
             let newItems = new[section].items
@@ -94,19 +94,19 @@ extension SectionedDiff {
                 guard flatOld >= 0 else { continue }
                 let from = structure.oldPath(ofFlat: flatOld)
                 if !itemContentEquals(old[from.section].items[from.item], newItems[item]) {
-                    updates.append(ItemUpdate(from: from, to: ItemPath(section: section, item: item), kind: kind))
+                    changes.append(ContentChange(from: from, to: ItemPath(section: section, item: item), kind: kind))
                 }
             }
         }
         var diff = structure.diff
-        diff.itemUpdates = updates
+        diff.changedItems = changes
         self = diff
         #if DEBUG
         _checkInvariants()
         #endif
     }
 
-    /// Matches sections and items by identifier and builds every change but updates.
+    /// Matches sections and items by identifier and builds every change but content changes.
     ///
     /// Specialized for the caller's identifier types but never inlined: inlined into the
     /// public initializer, Swift 6.3.1's optimizer crashes (signal 4 in
@@ -172,13 +172,13 @@ internal func _itemPath(ofFlat flat: Int, itemCounts: [Int]) -> ItemPath {
     preconditionFailure("flat item \(flat) beyond \(itemCounts.reduce(0, +)) items")
 }
 
-/// Every change of a sectioned diff but updates, plus what computing updates needs.
+/// Every change of a sectioned diff but content changes, plus what computing them needs.
 @usableFromInline
 internal struct _SectionedStructure {
-    /// Section and item deletes, inserts and moves; no updates yet.
+    /// Section and item deletes, inserts and moves; no content changes yet.
     @usableFromInline var diff: SectionedDiff
     /// For each new item (flattened): the flattened old index of the same item if it stays
-    /// or moves between surviving sections (so it may be updated), else -1.
+    /// or moves between surviving sections (so its content may have changed), else -1.
     @usableFromInline var survivingOld: [Int]
     /// The flattened index of each old section's first item; one more entry at the end.
     @usableFromInline var oldSectionStart: [Int]
@@ -203,9 +203,9 @@ internal struct _SectionedStructure {
         var diff = SectionedDiff(
             itemCountsBefore: itemCountsBefore,
             itemCountsAfter: itemCountsAfter,
-            deletedSections: sectionDiff.deletedIndices,
-            insertedSections: sectionDiff.insertedIndices,
-            sectionMoves: sectionDiff.moves.map { SectionedDiff.SectionMove(from: $0.from, to: $0.to) }
+            deletedSections: sectionDiff.deleted,
+            insertedSections: sectionDiff.inserted,
+            movedSections: sectionDiff.moved
         )
         let sectionOldToNew = sections.oldToNew
         let sectionNewToOld = sections.newToOld
@@ -256,8 +256,8 @@ internal struct _SectionedStructure {
                     k += 1
                     if isInSubsequence { continue }
                 }
-                diff.itemMoves.append(
-                    SectionedDiff.ItemMove(
+                diff.movedItems.append(
+                    Move(
                         from: ItemPath(section: from, item: flatOld - oldStart[from]),
                         to: ItemPath(section: section, item: flatNew - newStart[section])
                     )

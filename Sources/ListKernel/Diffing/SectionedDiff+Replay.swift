@@ -15,7 +15,7 @@ extension SectionedDiff {
     ///
     /// Sections and items that survive or move come from `old`. Inserted and reloaded
     /// sections come whole from `newSection` (a reload replaces the section, as UIKit's
-    /// `reloadSections` does); inserted and updated items come from `newItem`, asked once per
+    /// `reloadSections` does); inserted and changed items come from `newItem`, asked once per
     /// such after-state path. Every rule is checked first, so a batch UIKit would reject is
     /// reported and nothing is built.
     ///
@@ -27,7 +27,7 @@ extension SectionedDiff {
     /// - Parameters:
     ///   - old: the before-state; its item counts must be `itemCountsBefore`.
     ///   - newSection: the after-state section at an index, for inserted sections.
-    ///   - newItem: the after-state item at a path, for inserted and updated items.
+    ///   - newItem: the after-state item at a path, for inserted and changed items.
     /// - Returns: the after-state.
     /// - Throws: `DiffReplayError` naming the broken rule, the sections, paths and counts.
     /// - Complexity: O(S + n + c): sections, items and changes of both states.
@@ -67,7 +67,7 @@ extension SectionedDiff {
             items.reserveCapacity(itemCountsAfter[section])
             for (item, source) in plan.itemSource[section].enumerated() {
                 let path = ItemPath(section: section, item: item)
-                if source.section < 0 || plan.isUpdated[section][item] {
+                if source.section < 0 || plan.isChanged[section][item] {
                     items.append(newItem(path))
                 } else {
                     items.append(old[source.section].items[source.item])
@@ -87,9 +87,9 @@ internal struct _SectionedReplayPlan {
     /// For each after-state section that is not inserted, each slot's before-state path
     /// (section -1 for an inserted item). Empty for inserted sections.
     var itemSource: [[ItemPath]]
-    /// For each after-state section, whether an update names each slot.
-    var isUpdated: [[Bool]]
-    /// For each after-state section, whether a section update (reload) replaces it whole.
+    /// For each after-state section, whether a content change names each slot.
+    var isChanged: [[Bool]]
+    /// For each after-state section, whether a section change (a reload) replaces it whole.
     var isReloadedAfter: [Bool]
 
     /// Checks `diff` against UIKit's rules and resolves every after-state slot.
@@ -101,13 +101,20 @@ internal struct _SectionedReplayPlan {
         guard countsBefore.allSatisfy({ $0 >= 0 }), countsAfter.allSatisfy({ $0 >= 0 }) else {
             throw DiffReplayError(.shapeMismatch, "negative item count: \(countsBefore) before, \(countsAfter) after")
         }
+        // A section has one way to change: a reload (UIKit has no section reconfigure).
+        if let change = diff.changedSections.first(where: { $0.kind != .reload }) {
+            throw DiffReplayError(
+                .inconsistentContentChange,
+                "section content change \(change.from) → \(change.to) is a \(change.kind), but a section can only be reloaded"
+            )
+        }
         sections = try _ReplayPlan(
             countBefore: countsBefore.count,
             countAfter: countsAfter.count,
             deleted: diff.deletedSections,
             inserted: diff.insertedSections,
-            moves: diff.sectionMoves.map { ($0.from, $0.to) },
-            updates: diff.sectionUpdates.map { ($0.from, $0.to) },
+            moved: diff.movedSections.map { ($0.from, $0.to) },
+            changed: diff.changedSections.map { ($0.from, $0.to) },
             what: "section"
         )
         let source = sections.source
@@ -115,9 +122,9 @@ internal struct _SectionedReplayPlan {
         for section in diff.deletedSections { isSectionDeleted[section] = true }
         var isReloadedBefore = [Bool](repeating: false, count: countsBefore.count)
         var isReloadedAfter = [Bool](repeating: false, count: countsAfter.count)
-        for update in diff.sectionUpdates {
-            isReloadedBefore[update.from] = true
-            isReloadedAfter[update.to] = true
+        for change in diff.changedSections {
+            isReloadedBefore[change.from] = true
+            isReloadedAfter[change.to] = true
         }
         self.isReloadedAfter = isReloadedAfter
 
@@ -125,7 +132,7 @@ internal struct _SectionedReplayPlan {
         // before anything is allocated, so a hand-built diff with a huge count is reported,
         // not allocated. Inserted and reloaded sections get no per-item arrays (no item
         // change may name them).
-        let arriving = diff.insertedItems.count + diff.itemMoves.count
+        let arriving = diff.insertedItems.count + diff.movedItems.count
         for section in countsAfter.indices where source[section] >= 0 && !isReloadedAfter[section] {
             let before = countsBefore[source[section]]
             guard countsAfter[section] <= before + arriving else {
@@ -194,7 +201,7 @@ internal struct _SectionedReplayPlan {
             role[path.section][path.item] = 1
             deleted[path.section] += 1
         }
-        for move in diff.itemMoves {
+        for move in diff.movedItems {
             try checkBefore(move.from, "item move from")
             try checkAfter(move.to, "item move \(move.from) → \(move.to) to")
             role[move.from.section][move.from.item] = 2
@@ -239,31 +246,31 @@ internal struct _SectionedReplayPlan {
             itemSource[section] = slots
         }
 
-        isUpdated = countsAfter.indices.map { [Bool](repeating: false, count: hasItemArrays($0) ? countsAfter[$0] : 0) }
-        for update in diff.itemUpdates {
-            let text = "item update \(update.from) → \(update.to)"
-            guard update.from.section >= 0 && update.from.section < countsBefore.count
-                && update.from.item >= 0 && update.from.item < countsBefore[update.from.section]
-                && update.to.section >= 0 && update.to.section < countsAfter.count
-                && update.to.item >= 0 && update.to.item < countsAfter[update.to.section]
+        isChanged = countsAfter.indices.map { [Bool](repeating: false, count: hasItemArrays($0) ? countsAfter[$0] : 0) }
+        for change in diff.changedItems {
+            let text = "item content change \(change.from) → \(change.to)"
+            guard change.from.section >= 0 && change.from.section < countsBefore.count
+                && change.from.item >= 0 && change.from.item < countsBefore[change.from.section]
+                && change.to.section >= 0 && change.to.section < countsAfter.count
+                && change.to.item >= 0 && change.to.item < countsAfter[change.to.section]
             else {
                 throw DiffReplayError(.indexOutOfRange, "\(text): a path is outside its state (\(countsBefore) before, \(countsAfter) after)")
             }
-            guard source[update.to.section] >= 0 else {
-                throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(update.to.section) is inserted")
+            guard source[change.to.section] >= 0 else {
+                throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(change.to.section) is inserted")
             }
-            guard !isReloadedAfter[update.to.section] else {
-                throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(update.to.section) is reloaded")
+            guard !isReloadedAfter[change.to.section] else {
+                throw DiffReplayError(.changeInInsertedSection, "\(text), but section \(change.to.section) is reloaded")
             }
-            let actual = itemSource[update.to.section][update.to.item]
-            guard actual == update.from else {
+            let actual = itemSource[change.to.section][change.to.item]
+            guard actual == change.from else {
                 let text2 = actual.section < 0 ? "is inserted" : "holds before-state item \(actual)"
-                throw DiffReplayError(.inconsistentUpdate, "\(text), but after-state \(update.to) \(text2)")
+                throw DiffReplayError(.inconsistentContentChange, "\(text), but after-state \(change.to) \(text2)")
             }
-            guard !isUpdated[update.to.section][update.to.item] else {
-                throw DiffReplayError(.indexReused, "\(text) is updated twice")
+            guard !isChanged[change.to.section][change.to.item] else {
+                throw DiffReplayError(.indexReused, "\(text) is changed twice")
             }
-            isUpdated[update.to.section][update.to.item] = true
+            isChanged[change.to.section][change.to.item] = true
         }
     }
 }

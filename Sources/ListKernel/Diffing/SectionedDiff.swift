@@ -1,5 +1,5 @@
 /// The changes that turn one sectioned list into another, as one batch update in UIKit's
-/// index spaces: section and item deletes, inserts, moves and updates.
+/// index spaces: section and item deletes, inserts, moves and content changes.
 ///
 /// ```swift
 /// let diff = try SectionedDiff(from: oldSections, to: newSections)
@@ -11,10 +11,11 @@
 ///
 ///     before-state                 after-state
 ///     deletedSections              insertedSections
-///     sectionMoves.from      ──▶   sectionMoves.to
+///     movedSections.from     ──▶   movedSections.to
+///     changedSections.from         changedSections.to
 ///     deletedItems                 insertedItems
-///     itemMoves.from               itemMoves.to
-///     *Updates.from                *Updates.to
+///     movedItems.from        ──▶   movedItems.to
+///     changedItems.from            changedItems.to
 ///
 /// Applying the batch (what ``replay(on:newSection:newItem:)`` does): sections are deleted
 /// (descending, before-state), then inserted (ascending, after-state); a moved section
@@ -28,119 +29,21 @@
 /// - **Moves across a deleted or inserted section become deletes or inserts.** An item
 ///   that leaves a deleted section for a surviving one is an insert at its after-state
 ///   path; an item that leaves a surviving section for an inserted one is a delete at its
-///   before-state path. No update is reported for them: they are configured fresh.
+///   before-state path. No content change is reported for them: they are configured fresh.
 /// - **Fewest moves.** Surviving sections that are not moved form a longest increasing
 ///   subsequence of their old indexes; inside each surviving section, the items that stayed
 ///   in it and are not moved do too. Items that change section are always moves.
 ///
-/// UIKit forbids an update and a move of the same item (or section) in one batch; updates
-/// here carry both paths, and ``staged()`` splits the diff for hosts with that restriction.
+/// A section changes only by a reload (`changedSections` are all of kind `.reload`: UIKit has
+/// no section reconfigure); an item change is a reload or a reconfigure. UIKit forbids a
+/// reload and a move of the same item (or section) in one batch; content changes here carry
+/// both paths, and ``staged()`` splits the diff for hosts with that restriction.
 ///
 /// All arrays are sorted ascending: deletes by before-state index or path, inserts by
-/// after-state index or path, moves and updates by their after-state `to`.
+/// after-state index or path, moves and content changes by their after-state `to`.
 ///
 /// - Complexity: every member is O(1) unless it says otherwise.
 public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
-    /// A section that changed position.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct SectionMove: Hashable, Sendable, CustomStringConvertible {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// Creates a move from before-state section `from` to after-state section `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
-    /// A section to refresh (UIKit's `reloadSections`), with its index on both sides.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct SectionUpdate: Hashable, Sendable, CustomStringConvertible {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// Creates an update of before-state section `from` / after-state section `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
-    /// An item that changed position, within its section or across sections.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
-        /// The item's path before the update.
-        public var from: ItemPath
-        /// The item's path after the update.
-        public var to: ItemPath
-
-        /// Creates a move from before-state path `from` to after-state path `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: ItemPath, to: ItemPath) {
-            self.from = from
-            self.to = to
-        }
-
-        /// `from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(from) → \(to)" }
-    }
-
-    /// An item whose identity stayed and whose content changed (or that was marked for
-    /// refresh), with its path on both sides and how to refresh it.
-    ///
-    /// - Complexity: every member is O(1).
-    public struct ItemUpdate: Hashable, Sendable, CustomStringConvertible {
-        /// The item's path before the update, as UIKit's reload wants.
-        public var from: ItemPath
-        /// The item's path after the update.
-        public var to: ItemPath
-        /// Reload (fresh view) or reconfigure (same view).
-        public var kind: UpdateKind
-
-        /// Creates an update of the item at before-state `from` / after-state `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: ItemPath, to: ItemPath, kind: UpdateKind) {
-            self.from = from
-            self.to = to
-            self.kind = kind
-        }
-
-        /// `kind from → to`.
-        ///
-        /// - Complexity: O(1).
-        public var description: String { "\(kind) \(from) → \(to)" }
-    }
-
     /// The number of items in each section before the update; its count is the number of
     /// sections before.
     public var itemCountsBefore: [Int]
@@ -152,17 +55,17 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Inserted sections (with their items), after-state indexes, ascending.
     public var insertedSections: [Int]
     /// Moved sections (with their items), ascending by `to`.
-    public var sectionMoves: [SectionMove]
-    /// Sections to refresh, ascending by `to`.
-    public var sectionUpdates: [SectionUpdate]
+    public var movedSections: [Move<Int>]
+    /// Sections whose content changed (reloaded, kind `.reload`), ascending by `to`.
+    public var changedSections: [ContentChange<Int>]
     /// Deleted items, before-state paths, ascending.
     public var deletedItems: [ItemPath]
     /// Inserted items, after-state paths, ascending.
     public var insertedItems: [ItemPath]
     /// Moved items (within or across sections), ascending by `to`.
-    public var itemMoves: [ItemMove]
-    /// Updated items, ascending by `to`.
-    public var itemUpdates: [ItemUpdate]
+    public var movedItems: [Move<ItemPath>]
+    /// Items whose content changed, ascending by `to`.
+    public var changedItems: [ContentChange<ItemPath>]
 
     /// Creates a diff from its parts, without checking them.
     ///
@@ -175,12 +78,12 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     ///   - itemCountsAfter: items per section after the update.
     ///   - deletedSections: before-state section indexes.
     ///   - insertedSections: after-state section indexes.
-    ///   - sectionMoves: moved sections.
-    ///   - sectionUpdates: sections to refresh.
+    ///   - movedSections: moved sections.
+    ///   - changedSections: sections to reload.
     ///   - deletedItems: before-state item paths.
     ///   - insertedItems: after-state item paths.
-    ///   - itemMoves: moved items.
-    ///   - itemUpdates: updated items.
+    ///   - movedItems: moved items.
+    ///   - changedItems: items whose content changed.
     /// - Complexity: O(1).
     @inlinable
     public init(
@@ -188,46 +91,46 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
         itemCountsAfter: [Int],
         deletedSections: [Int] = [],
         insertedSections: [Int] = [],
-        sectionMoves: [SectionMove] = [],
-        sectionUpdates: [SectionUpdate] = [],
+        movedSections: [Move<Int>] = [],
+        changedSections: [ContentChange<Int>] = [],
         deletedItems: [ItemPath] = [],
         insertedItems: [ItemPath] = [],
-        itemMoves: [ItemMove] = [],
-        itemUpdates: [ItemUpdate] = []
+        movedItems: [Move<ItemPath>] = [],
+        changedItems: [ContentChange<ItemPath>] = []
     ) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter
         self.deletedSections = deletedSections
         self.insertedSections = insertedSections
-        self.sectionMoves = sectionMoves
-        self.sectionUpdates = sectionUpdates
+        self.movedSections = movedSections
+        self.changedSections = changedSections
         self.deletedItems = deletedItems
         self.insertedItems = insertedItems
-        self.itemMoves = itemMoves
-        self.itemUpdates = itemUpdates
+        self.movedItems = movedItems
+        self.changedItems = changedItems
     }
 
     /// Whether the diff changes nothing.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { !hasStructuralChanges && sectionUpdates.isEmpty && itemUpdates.isEmpty }
+    public var isEmpty: Bool { !hasStructuralChanges && changedSections.isEmpty && changedItems.isEmpty }
 
-    /// Whether the diff deletes, inserts or moves a section or an item (not only updates).
+    /// Whether the diff deletes, inserts or moves a section or an item (not only content).
     ///
     /// - Complexity: O(1).
     @inlinable
     public var hasStructuralChanges: Bool {
-        !(deletedSections.isEmpty && insertedSections.isEmpty && sectionMoves.isEmpty
-            && deletedItems.isEmpty && insertedItems.isEmpty && itemMoves.isEmpty)
+        !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
+            && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty)
     }
 
     /// Every change, for logs and test failures.
     ///
     /// - Complexity: O(changes + sections).
     public var description: String {
-        "SectionedDiff(\(itemCountsBefore) → \(itemCountsAfter): sections delete \(deletedSections), "
-            + "insert \(insertedSections), move \(sectionMoves), update \(sectionUpdates); "
-            + "items delete \(deletedItems), insert \(insertedItems), move \(itemMoves), update \(itemUpdates))"
+        "SectionedDiff(\(itemCountsBefore) → \(itemCountsAfter): sections deleted \(deletedSections), "
+            + "inserted \(insertedSections), moved \(movedSections), changed \(changedSections); "
+            + "items deleted \(deletedItems), inserted \(insertedItems), moved \(movedItems), changed \(changedItems))"
     }
 }

@@ -4,16 +4,18 @@ extension ListLayout {
     ///
     /// - Complexity: O(n) in debug builds, O(1) in release builds.
     @inline(__always)
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         if !InvariantChecks.areSuspended { _checkInvariantsNow() }
         #endif
     }
 
 
-    /// The check itself, callable from tests in any build.
+    /// The check itself, callable from tests and from `ListKernelTesting`'s auditor in any
+    /// build.
     ///
     /// - Complexity: O(n).
+    @_spi(ListKernelTesting)
     public func _checkInvariantsNow() {
         var index = 0
         var items = 0

@@ -22,7 +22,7 @@ public enum ReuseError: Error, CustomStringConvertible, Equatable {
     /// A capacity was negative.
     case invalidCapacity(Int, identifier: String, kind: ElementKind)
     /// `operation` is not legal from the view's current `state` (see
-    /// ``ReuseOperation/legalStates``); `identifier` and `kind` are the view's.
+    /// ``ReuseOperation/isLegal(from:)``); `identifier` and `kind` are the view's.
     case illegalTransition(ReuseOperation, identifier: String, kind: ElementKind, state: ReuseState)
     /// `operation` was called with a view this pool does not track: it never made it, or it
     /// was discarded. `viewType` is the view's dynamic type.

@@ -2,10 +2,12 @@ extension ReusePool {
     /// Recomputes the pool's bookkeeping from scratch and traps on any disagreement: the
     /// pooled lists and the state table agree, no view is pooled twice or in two pools,
     /// the record index and the slab agree, counters match the records, capacities are
-    /// respected. Run after every mutation in debug builds; compiled out of release builds.
+    /// respected. Run after every mutation in debug builds, and by `ListKernelTesting`'s
+    /// auditor; compiled out of release builds.
     ///
     /// - Complexity: O(s + r) for s identifiers ever registered and r records (the most
     ///   views tracked at once).
+    @_spi(ListKernelTesting)
     public func _checkInvariants() {
         #if DEBUG
         precondition(slotIndex.count == slots.count, "slot index has \(slotIndex.count) keys for \(slots.count) slots")

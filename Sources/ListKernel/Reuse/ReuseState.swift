@@ -46,10 +46,10 @@ public enum ReuseOperation: Hashable, Sendable, CustomStringConvertible {
     /// ``ReusePool/bind(_:)``: prepared, displayed or ended, state unchanged.
     case bind
 
-    /// The states this operation is legal from, in lifecycle order.
+    /// The states this operation is legal from, in lifecycle order, for error messages.
     ///
     /// - Complexity: O(1).
-    public var legalStates: [ReuseState] {
+    var legalStates: [ReuseState] {
         switch self {
         case .willDisplay: [.prepared, .ended]
         case .didEndDisplaying: [.displayed]
@@ -59,8 +59,8 @@ public enum ReuseOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the operation is legal from `state`; the allocation-free form of
-    /// ``legalStates``.
+    /// Whether the operation is legal from `state` (the states each case's documentation
+    /// names).
     ///
     /// - Complexity: O(1).
     public func isLegal(from state: ReuseState) -> Bool {

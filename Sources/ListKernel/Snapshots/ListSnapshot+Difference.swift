@@ -1,6 +1,6 @@
 extension ListSnapshot {
     /// The batch update that turns `old` into this snapshot, in UIKit's index spaces, with
-    /// the marks of this snapshot turned into updates.
+    /// the marks of this snapshot turned into content changes.
     ///
     /// ```swift
     /// var next = current
@@ -8,17 +8,18 @@ extension ListSnapshot {
     /// try next.reconfigureItems([5])
     /// let diff = next.difference(from: current)
     /// // diff.deletedItems == [path of 3 in current]
-    /// // diff.itemUpdates == [reconfigure: path of 5 in current → path of 5 in next]
+    /// // diff.changedItems == [reconfigure: path of 5 in current → path of 5 in next]
     /// ```
     ///
     /// Structure comes from `SectionedDiff`'s matching by identifier (see its rules: items go
-    /// with their deleted or inserted section, fewest moves). Updates come only from marks,
-    /// since a snapshot holds identifiers, not content:
-    /// - an item marked with `reloadItems` gives an update of kind `.reload`, one marked with
-    ///   `reconfigureItems` (and not for reload) one of kind `.reconfigure`, when the item is
-    ///   in `old` too and neither its old nor its new section is deleted or inserted
-    ///   (otherwise it is already deleted or inserted, and configured fresh);
-    /// - a section marked with `reloadSections` gives a section update when it is in `old` too.
+    /// with their deleted or inserted section, fewest moves). Content changes come only from
+    /// marks, since a snapshot holds identifiers, not content:
+    /// - an item marked with `reloadItems` gives a content change of kind `.reload`, one
+    ///   marked with `reconfigureItems` (and not for reload) one of kind `.reconfigure`, when
+    ///   the item is in `old` too and neither its old nor its new section is deleted or
+    ///   inserted (otherwise it is already deleted or inserted, and configured fresh);
+    /// - a section marked with `reloadSections` gives a changed section (kind `.reload`) when
+    ///   it is in `old` too.
     ///
     /// Marks in `old` are ignored: they belonged to the update that produced `old`.
     ///
@@ -50,28 +51,28 @@ extension ListSnapshot {
         case .success(let structure): diff = structure.diff
         case .failure(let error): preconditionFailure("a ListSnapshot holds a duplicate identifier: \(error)")
         }
-        diff.itemUpdates = _markedItemUpdates(from: old)
-        diff.sectionUpdates = _markedSectionUpdates(from: old)
-        if !diff.sectionUpdates.isEmpty { diff._foldItemChangesIntoReloadedSections() }
+        diff.changedItems = _markedItemChanges(from: old)
+        diff.changedSections = _markedSectionChanges(from: old)
+        if !diff.changedSections.isEmpty { diff._foldItemChangesIntoReloadedSections() }
         #if DEBUG
         diff._checkInvariants()
         #endif
         return diff
     }
 
-    /// The item updates this snapshot's marks give against `old`, ascending by `to`.
+    /// The item changes this snapshot's marks give against `old`, ascending by `to`.
     ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
-    internal func _markedItemUpdates(from old: ListSnapshot) -> [SectionedDiff.ItemUpdate] {
-        var updates: [SectionedDiff.ItemUpdate] = []
-        func add(_ item: ItemID, _ kind: UpdateKind) {
+    internal func _markedItemChanges(from old: ListSnapshot) -> [ContentChange<ItemPath>] {
+        var changes: [ContentChange<ItemPath>] = []
+        func add(_ item: ItemID, _ kind: ContentChangeKind) {
             guard let now = _itemLocation[item], let before = old._itemLocation[item],
                   let fromSection = old._sectionIndex[before.section], let toSection = _sectionIndex[now.section],
                   _sectionIndex[before.section] != nil, old._sectionIndex[now.section] != nil
             else { return }
-            updates.append(
-                SectionedDiff.ItemUpdate(
+            changes.append(
+                ContentChange(
                     from: ItemPath(section: fromSection, item: before.index),
                     to: ItemPath(section: toSection, item: now.index),
                     kind: kind
@@ -80,44 +81,44 @@ extension ListSnapshot {
         }
         for item in _reloadedItems { add(item, .reload) }
         for item in _reconfiguredItems where !_reloadedItems.contains(item) { add(item, .reconfigure) }
-        updates.sort { $0.to < $1.to }
-        return updates
+        changes.sort { $0.to < $1.to }
+        return changes
     }
 
-    /// The section updates this snapshot's marks give against `old`, ascending by `to`.
+    /// The section changes this snapshot's marks give against `old`, ascending by `to`.
     ///
     /// (Item changes inside those sections are folded into them by
     /// `SectionedDiff._foldItemChangesIntoReloadedSections()`.)
     ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
-    internal func _markedSectionUpdates(from old: ListSnapshot) -> [SectionedDiff.SectionUpdate] {
-        var updates: [SectionedDiff.SectionUpdate] = []
+    internal func _markedSectionChanges(from old: ListSnapshot) -> [ContentChange<Int>] {
+        var changes: [ContentChange<Int>] = []
         for section in _reloadedSections {
             if let from = old._sectionIndex[section], let to = _sectionIndex[section] {
-                updates.append(SectionedDiff.SectionUpdate(from: from, to: to))
+                changes.append(ContentChange(from: from, to: to, kind: .reload))
             }
         }
-        updates.sort { $0.to < $1.to }
-        return updates
+        changes.sort { $0.to < $1.to }
+        return changes
     }
 }
 
 extension SectionedDiff {
     /// Removes every item change inside a reloaded section (the reload replaces all its
-    /// items): updates, deletes and inserts there are dropped, a move out of one becomes an
+    /// items): changes, deletes and inserts there are dropped, a move out of one becomes an
     /// insert at its destination, a move into one a delete at its source.
     ///
     /// - Complexity: O(k log k) for k item changes.
     @usableFromInline
     internal mutating func _foldItemChangesIntoReloadedSections() {
-        let reloadedBefore = Set(sectionUpdates.map(\.from))
-        let reloadedAfter = Set(sectionUpdates.map(\.to))
-        itemUpdates.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
+        let reloadedBefore = Set(changedSections.map(\.from))
+        let reloadedAfter = Set(changedSections.map(\.to))
+        changedItems.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
         deletedItems.removeAll { reloadedBefore.contains($0.section) }
         insertedItems.removeAll { reloadedAfter.contains($0.section) }
-        var moves: [ItemMove] = []
-        for move in itemMoves {
+        var moves: [Move<ItemPath>] = []
+        for move in movedItems {
             switch (reloadedBefore.contains(move.from.section), reloadedAfter.contains(move.to.section)) {
             case (false, false): moves.append(move)
             case (true, false): insertedItems.append(move.to)
@@ -125,7 +126,7 @@ extension SectionedDiff {
             case (true, true): break
             }
         }
-        itemMoves = moves
+        movedItems = moves
         deletedItems.sort()
         insertedItems.sort()
     }

@@ -7,9 +7,9 @@
 //
 //   diff                                     batch
 //   ─────────────────────────────────────    ──────────────────────────────────────────
-//   item moved and updated                   delete at `from` + insert at `to`
-//                                            ("an updated item that moves is replaced")
-//   section moved and updated                delete section `from` + insert section `to`
+//   item moved and changed                   delete at `from` + insert at `to`
+//                                            ("a changed item that moves is replaced")
+//   section moved and changed                delete section `from` + insert section `to`
 //                                            ("a reloaded section that moves is replaced")
 //   item operation inside a reloaded or      dropped; a move out of such a section becomes
 //   replaced section                         an insert at its destination, a move into one
@@ -22,20 +22,21 @@
 
 extension BatchUpdate {
     /// The batch update a sectioned diff describes, in the same index spaces, ready for
-    /// `validated(before:after:)` with the diff's item counts (it is never rejected) or for
-    /// `VirtualList.apply(_:)`.
+    /// `validated(itemCountsBefore:itemCountsAfter:)` with the diff's item counts (it is
+    /// never rejected) or for `VirtualList.apply(_:)`.
     ///
     /// ```swift
     /// let diff = newSnapshot.difference(from: oldSnapshot)
     /// let batch = BatchUpdate(diff)
-    /// let update = try batch.validated(before: diff.itemCountsBefore, after: diff.itemCountsAfter)
+    /// let update = try batch.validated(
+    ///     itemCountsBefore: diff.itemCountsBefore, itemCountsAfter: diff.itemCountsAfter)
     /// ```
     ///
-    /// Section and item deletes, inserts and moves carry over; an item update becomes a
+    /// Section and item deletes, inserts and moves carry over; a changed item becomes a
     /// reload (`kind == .reload`, a fresh view) or a reconfigure (`.reconfigure`, the same
-    /// view) at its before-state path; a section update becomes a section reload. Shapes a
+    /// view) at its before-state path; a changed section becomes a section reload. Shapes a
     /// batch can't hold are normalized:
-    /// - **An updated item that moves is replaced**: deleted at its old path and inserted at
+    /// - **A changed item that moves is replaced**: deleted at its old path and inserted at
     ///   its new one (a batch can't reload or reconfigure a moved item, like UIKit), so its
     ///   view is replaced. `ListDiffableDataSource` keeps the view of a moved item that is
     ///   only reconfigured instead, by reconfiguring it after the batch.
@@ -56,35 +57,39 @@ extension BatchUpdate {
     /// section `section`.
     ///
     /// ```swift
-    /// let diff = try LinearDiff(from: oldRows, to: newRows)
-    /// try list.performBatchUpdates { $0.merge(BatchUpdate(diff, section: 2, updatesAs: .reconfigure)) }
+    /// let diff = try LinearDiff(from: oldRows, to: newRows, contentChangesAs: .reconfigure)
+    /// try list.performBatchUpdates { $0.merge(BatchUpdate(diff, section: 2)) }
     /// ```
     ///
-    /// An updated element that also moves is deleted and inserted (as for a sectioned diff).
+    /// A content change becomes a reload or a reconfigure, as its `kind` says. A changed
+    /// element that also moves is deleted and inserted (as for a sectioned diff).
     ///
     /// - Parameters:
     ///   - diff: the diff of the section's items.
     ///   - section: the section's index (the same before and after the update).
-    ///   - kind: how the diff's updates are applied: `.reload` (a fresh view, the default) or
-    ///     `.reconfigure` (the same view).
     /// - Complexity: O(k) for k changes in the diff.
-    public init(_ diff: LinearDiff, section: Int, updatesAs kind: UpdateKind = .reload) {
+    public init(_ diff: LinearDiff, section: Int) {
         self.init()
         func path(_ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
-        let updated = Set(diff.updates.map(\.from))
-        let moved = Set(diff.moves.map(\.from))
-        deleteItems(at: diff.deletedIndices.lazy.map(path))
-        insertItems(at: diff.insertedIndices.lazy.map(path))
-        for move in diff.moves {
-            if updated.contains(move.from) {
+        let changed = Set(diff.changed.map(\.from))
+        let moved = Set(diff.moved.map(\.from))
+        deleteItems(at: diff.deleted.lazy.map(path))
+        insertItems(at: diff.inserted.lazy.map(path))
+        for move in diff.moved {
+            if changed.contains(move.from) {
                 deleteItems(at: CollectionOfOne(path(move.from)))
                 insertItems(at: CollectionOfOne(path(move.to)))
             } else {
                 moveItem(from: path(move.from), to: path(move.to))
             }
         }
-        let inPlace = diff.updates.lazy.filter { !moved.contains($0.from) }.map { path($0.from) }
-        if kind == .reload { reloadItems(at: inPlace) } else { reconfigureItems(at: inPlace) }
+        for change in diff.changed where !moved.contains(change.from) {
+            if change.kind == .reload {
+                reloadItems(at: CollectionOfOne(path(change.from)))
+            } else {
+                reconfigureItems(at: CollectionOfOne(path(change.from)))
+            }
+        }
     }
 
     /// A batch converted from a diff, and the moved items to reconfigure once it is applied.
@@ -108,34 +113,34 @@ extension BatchUpdate {
         // Sections. A replaced section (reloaded, or reloaded and moved) takes no item
         // operation, on either side.
         var sectionDestination: [Int: Int] = [:]
-        for move in diff.sectionMoves { sectionDestination[move.from] = move.to }
+        for move in diff.movedSections { sectionDestination[move.from] = move.to }
         var replacedOld = Set<Int>()
         var replacedNew = Set<Int>()
         var replacedMoves = Set<Int>()
-        for update in diff.sectionUpdates {
-            replacedOld.insert(update.from)
-            replacedNew.insert(update.to)
-            if sectionDestination[update.from] != nil {
-                replacedMoves.insert(update.from)
-                batch.deleteSections(CollectionOfOne(update.from))
-                batch.insertSections(CollectionOfOne(update.to))
+        for change in diff.changedSections {
+            replacedOld.insert(change.from)
+            replacedNew.insert(change.to)
+            if sectionDestination[change.from] != nil {
+                replacedMoves.insert(change.from)
+                batch.deleteSections(CollectionOfOne(change.from))
+                batch.insertSections(CollectionOfOne(change.to))
             } else {
-                batch.reloadSections(CollectionOfOne(update.from))
+                batch.reloadSections(CollectionOfOne(change.from))
             }
         }
         batch.deleteSections(diff.deletedSections)
         batch.insertSections(diff.insertedSections)
-        for move in diff.sectionMoves where !replacedMoves.contains(move.from) {
+        for move in diff.movedSections where !replacedMoves.contains(move.from) {
             batch.moveSection(from: move.from, to: move.to)
         }
 
         // Items.
         batch.deleteItems(at: diff.deletedItems.lazy.filter { !replacedOld.contains($0.section) })
         batch.insertItems(at: diff.insertedItems.lazy.filter { !replacedNew.contains($0.section) })
-        var updateKind: [ItemPath: UpdateKind] = [:]
-        for update in diff.itemUpdates { updateKind[update.from] = update.kind }
+        var changeKind: [ItemPath: ContentChangeKind] = [:]
+        for change in diff.changedItems { changeKind[change.from] = change.kind }
         var movedSources = Set<ItemPath>()
-        for move in diff.itemMoves {
+        for move in diff.movedItems {
             movedSources.insert(move.from)
             switch (replacedOld.contains(move.from.section), replacedNew.contains(move.to.section)) {
             case (true, true):
@@ -145,7 +150,7 @@ extension BatchUpdate {
             case (false, true):
                 batch.deleteItems(at: CollectionOfOne(move.from))
             case (false, false):
-                switch updateKind[move.from] {
+                switch changeKind[move.from] {
                 case nil:
                     batch.moveItem(from: move.from, to: move.to)
                 case .reconfigure? where rebindingMovedReconfigures:
@@ -157,11 +162,11 @@ extension BatchUpdate {
                 }
             }
         }
-        for update in diff.itemUpdates where !movedSources.contains(update.from) && !replacedOld.contains(update.from.section) {
-            if update.kind == .reload {
-                batch.reloadItems(at: CollectionOfOne(update.from))
+        for change in diff.changedItems where !movedSources.contains(change.from) && !replacedOld.contains(change.from.section) {
+            if change.kind == .reload {
+                batch.reloadItems(at: CollectionOfOne(change.from))
             } else {
-                batch.reconfigureItems(at: CollectionOfOne(update.from))
+                batch.reconfigureItems(at: CollectionOfOne(change.from))
             }
         }
         result.batch = batch

@@ -4,7 +4,7 @@ extension BatchUpdate {
     /// batch leaves every state as it was.
     ///
     /// ```swift
-    /// let update = try batch.validated(before: [4, 0], after: [3, 1])
+    /// let update = try batch.validated(itemCountsBefore: [4, 0], itemCountsAfter: [3, 1])
     /// ```
     ///
     /// Rules are checked in this order, each over the operations sorted (so the order of
@@ -15,13 +15,13 @@ extension BatchUpdate {
     /// every surviving section's item count.
     ///
     /// - Parameters:
-    ///   - before: the number of items in each section before the update.
-    ///   - after: the number of items in each section after the update, as the data source
-    ///     now reports them.
+    ///   - itemCountsBefore: the number of items in each section before the update.
+    ///   - itemCountsAfter: the number of items in each section after the update, as the data
+    ///     source now reports them.
     /// - Throws: the `UpdateError` naming the first rule broken.
     /// - Complexity: O(S + k log k) for S sections and k operations; never O(items).
-    public func validated(before: [Int], after: [Int]) throws(UpdateError) -> ValidatedUpdate {
-        var validator = UpdateValidator(batch: self, before: before, after: after)
+    public func validated(itemCountsBefore: [Int], itemCountsAfter: [Int]) throws(UpdateError) -> ValidatedUpdate {
+        var validator = UpdateValidator(batch: self, before: itemCountsBefore, after: itemCountsAfter)
         return try validator.run()
     }
 }
@@ -148,7 +148,7 @@ private struct UpdateValidator {
     /// in order.
     ///
     /// - Complexity: O(S).
-    mutating func mapSections(_ moves: [BatchUpdate.SectionMove]) {
+    mutating func mapSections(_ moves: [Move<Int>]) {
         newSectionForOld = Array(repeating: -1, count: before.count)
         oldSectionForNew = Array(repeating: -1, count: after.count)
         for move in moves {
@@ -238,7 +238,7 @@ private struct UpdateValidator {
     ///
     /// - Complexity: O(k log k).
     func build(
-        deleted: [Int], reloaded: [Int], inserted: [Int], moves: [BatchUpdate.SectionMove],
+        deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
         _ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]
     ) -> ValidatedUpdate {
         let removed = (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sorted { $0.0 < $1.0 }

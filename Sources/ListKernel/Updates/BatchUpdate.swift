@@ -6,7 +6,7 @@
 /// update.deleteItems(at: [ItemPath(section: 0, item: 1)])      // before the update
 /// update.insertItems(at: [ItemPath(section: 0, item: 0)])      // after the update
 /// update.moveItem(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 0))
-/// let checked = try update.validated(before: [4, 2], after: [3, 3])
+/// let checked = try update.validated(itemCountsBefore: [4, 2], itemCountsAfter: [3, 3])
 /// checked.newPath(forOld: ItemPath(section: 0, item: 0))       // [0, 1]
 /// ```
 ///
@@ -47,51 +47,9 @@
 /// before and after states, so `merge(_:)` just collects the operations.
 ///
 /// - Complexity: every recording method is O(k) for k paths or sections recorded;
-///   `validated(before:after:)` is O(S + k log k) for S sections and k operations, and
-///   never visits the items of a section.
+///   `validated(itemCountsBefore:itemCountsAfter:)` is O(S + k log k) for S sections and k
+///   operations, and never visits the items of a section.
 public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
-    /// A move of one item: `from` in the state before the update, `to` in the state after.
-    public struct ItemMove: Hashable, Comparable, Sendable {
-        /// The item's path before the update.
-        public var from: ItemPath
-        /// The item's path after the update.
-        public var to: ItemPath
-
-        /// A move from `from` (before the update) to `to` (after it).
-        ///
-        /// - Complexity: O(1).
-        public init(from: ItemPath, to: ItemPath) {
-            self.from = from
-            self.to = to
-        }
-
-        /// Orders by source, then destination.
-        ///
-        /// - Complexity: O(1).
-        public static func < (lhs: ItemMove, rhs: ItemMove) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
-    }
-
-    /// A move of one section: `from` before the update, `to` after it.
-    public struct SectionMove: Hashable, Comparable, Sendable {
-        /// The section's index before the update.
-        public var from: Int
-        /// The section's index after the update.
-        public var to: Int
-
-        /// A move from `from` (before the update) to `to` (after it).
-        ///
-        /// - Complexity: O(1).
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
-
-        /// Orders by source, then destination.
-        ///
-        /// - Complexity: O(1).
-        public static func < (lhs: SectionMove, rhs: SectionMove) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
-    }
-
     /// Items inserted, as paths after the update, in call order.
     public private(set) var insertedItems: [ItemPath] = []
     /// Items deleted, as paths before the update, in call order.
@@ -101,7 +59,7 @@ public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     /// Items reconfigured (their views kept and bound again), as paths before the update.
     public private(set) var reconfiguredItems: [ItemPath] = []
     /// Item moves, in call order.
-    public private(set) var movedItems: [ItemMove] = []
+    public private(set) var movedItems: [Move<ItemPath>] = []
     /// Sections inserted, as indexes after the update, in call order.
     public private(set) var insertedSections: [Int] = []
     /// Sections deleted, as indexes before the update, in call order.
@@ -109,7 +67,7 @@ public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     /// Sections reloaded, as indexes before the update, in call order.
     public private(set) var reloadedSections: [Int] = []
     /// Section moves, in call order.
-    public private(set) var movedSections: [SectionMove] = []
+    public private(set) var movedSections: [Move<Int>] = []
 
     /// An empty batch.
     ///
@@ -154,7 +112,7 @@ public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     ///
     /// - Complexity: O(1) amortized.
     public mutating func moveItem(from source: ItemPath, to destination: ItemPath) {
-        movedItems.append(ItemMove(from: source, to: destination))
+        movedItems.append(Move(from: source, to: destination))
     }
 
     /// Records sections inserted at `sections`, indexes after the update.
@@ -178,7 +136,7 @@ public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     ///
     /// - Complexity: O(1) amortized.
     public mutating func moveSection(from source: Int, to destination: Int) {
-        movedSections.append(SectionMove(from: source, to: destination))
+        movedSections.append(Move(from: source, to: destination))
     }
 
     /// Adds every operation of `other`, a batch nested in this one: both address this

@@ -8,7 +8,7 @@
 /// destination's estimate, exactly as `ListLayout.moveItem(from:to:)` does).
 ///
 /// - Complexity: every member is O(1).
-public enum LayoutStep: Hashable, Sendable, CustomStringConvertible {
+enum LayoutStep: Hashable, Sendable, CustomStringConvertible {
     /// `deleteSections(range)`.
     case deleteSections(Range<Int>)
     /// `moveSection(from:to:)`, with `to` an index after this one move.
@@ -33,7 +33,7 @@ public enum LayoutStep: Hashable, Sendable, CustomStringConvertible {
     /// The step as a line of pseudo-Swift, for traces and reproducers.
     ///
     /// - Complexity: O(1).
-    public var description: String {
+    var description: String {
         switch self {
         case .deleteSections(let range): "deleteSections(\(range.lowerBound)..<\(range.upperBound))"
         case .moveSection(let from, let to): "moveSection(from: \(from), to: \(to))"

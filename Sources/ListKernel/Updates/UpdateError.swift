@@ -1,15 +1,16 @@
 /// What a batch update can get wrong. Every message names the paths, sections and counts
 /// involved, in the words UIKit users know from `NSInternalInconsistencyException`.
 ///
-/// A batch is checked as a whole before anything is applied: `validated(before:after:)` has
-/// no state to corrupt, and `ValidatedUpdate.apply(to:sectionDescription:)` checks the layout
-/// and every section description before its first change, so a thrown error leaves the
-/// layout exactly as it was.
+/// A batch is checked as a whole before anything is applied:
+/// `validated(itemCountsBefore:itemCountsAfter:)` has no state to corrupt, and
+/// `ValidatedUpdate.apply(to:sectionDescription:)` checks the layout and every section
+/// description before its first change, so a thrown error leaves the layout exactly as it
+/// was.
 ///
 /// ```swift
 /// var update = BatchUpdate()
 /// update.insertItems(at: [ItemPath(section: 0, item: 4)])
-/// do { _ = try update.validated(before: [4], after: [4]) }
+/// do { _ = try update.validated(itemCountsBefore: [4], itemCountsAfter: [4]) }
 /// catch { print(error) }
 /// // invalid number of items in section 0: the section had 4 before the update and reports
 /// // 4 after it, but 1 was inserted and 0 deleted (0 moved in, 0 moved out)

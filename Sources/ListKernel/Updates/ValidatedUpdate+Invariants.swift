@@ -7,7 +7,7 @@ extension ValidatedUpdate {
     /// - Complexity: O(k + S log k) in debug builds (k operations, S sections), O(1) in
     ///   release builds.
     @inline(__always)
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         _checkInvariantsNow()
         #endif
@@ -16,20 +16,20 @@ extension ValidatedUpdate {
     /// The check itself, callable from tests in any build.
     ///
     /// - Complexity: O(k + S log k).
-    public func _checkInvariantsNow() {
+    func _checkInvariantsNow() {
         func sortedDistinct(_ values: [Int], below bound: Int, _ what: String) {
             for (index, value) in values.enumerated() {
                 precondition(value >= 0 && value < bound, "\(what): \(value) outside 0..<\(bound)")
                 precondition(index == 0 || values[index - 1] < value, "\(what) not sorted and distinct")
             }
         }
-        sortedDistinct(removedSections, below: before.count, "removed sections")
-        sortedDistinct(placedSections, below: after.count, "placed sections")
-        sortedDistinct(reloadedSections, below: before.count, "reloaded sections")
+        sortedDistinct(removedSections, below: itemCountsBefore.count, "removed sections")
+        sortedDistinct(placedSections, below: itemCountsAfter.count, "placed sections")
+        sortedDistinct(reloadedSections, below: itemCountsBefore.count, "reloaded sections")
         precondition(removedSections.count == sectionDestinations.count && placedSections.count == sectionSources.count)
         precondition(
-            before.count - removedSections.count == after.count - placedSections.count,
-            "\(before.count - removedSections.count) untouched sections for \(after.count - placedSections.count) places"
+            itemCountsBefore.count - removedSections.count == itemCountsAfter.count - placedSections.count,
+            "\(itemCountsBefore.count - removedSections.count) untouched sections for \(itemCountsAfter.count - placedSections.count) places"
         )
         for (old, new) in zip(removedSections, sectionDestinations) where new >= 0 {
             let at = SortedIndexes.position(of: new, in: placedSections)
@@ -38,11 +38,11 @@ extension ValidatedUpdate {
         for section in reloadedSections {
             precondition(SortedIndexes.position(of: section, in: removedSections) == nil, "reloaded section \(section) also removed")
         }
-        sortedDistinct(oldItemSections, below: before.count, "sections with removed items")
-        sortedDistinct(newItemSections, below: after.count, "sections with placed items")
+        sortedDistinct(oldItemSections, below: itemCountsBefore.count, "sections with removed items")
+        sortedDistinct(newItemSections, below: itemCountsAfter.count, "sections with placed items")
         precondition(oldItemSections.count == oldItems.count && newItemSections.count == newItems.count)
         for (section, changes) in zip(oldItemSections, oldItems) {
-            let count = before[section]
+            let count = itemCountsBefore[section]
             sortedDistinct(changes.removed, below: count, "removed items of section \(section)")
             sortedDistinct(changes.reloaded, below: count, "reloaded items of section \(section)")
             sortedDistinct(changes.reconfigured, below: count, "reconfigured items of section \(section)")
@@ -50,7 +50,7 @@ extension ValidatedUpdate {
         }
         var moves = 0
         for (section, changes) in zip(newItemSections, newItems) {
-            sortedDistinct(changes.placed, below: after[section], "placed items of section \(section)")
+            sortedDistinct(changes.placed, below: itemCountsAfter[section], "placed items of section \(section)")
             precondition(changes.placed.count == changes.sources.count)
             for (item, source) in zip(changes.placed, changes.sources) {
                 guard let source else { continue }
@@ -65,7 +65,7 @@ extension ValidatedUpdate {
         }
         precondition(moves == oldItems.reduce(0) { $0 + $1.destinations.count { $0 != nil } }, "item moves recorded on one side only")
         // Every surviving, not reloaded section has as many untouched items as free places.
-        for new in after.indices {
+        for new in itemCountsAfter.indices {
             switch origin(ofNewSection: new) {
             case .unchanged(let old)?, .moved(from: let old)?: checkUntouched(old: old, new: new)
             default: break
@@ -77,8 +77,8 @@ extension ValidatedUpdate {
         let removed = SortedIndexes.position(of: old, in: oldItemSections).map { oldItems[$0].removed.count } ?? 0
         let placed = SortedIndexes.position(of: new, in: newItemSections).map { newItems[$0].placed.count } ?? 0
         precondition(
-            before[old] - removed == after[new] - placed,
-            "section \(old) → \(new): \(before[old] - removed) untouched items for \(after[new] - placed) places"
+            itemCountsBefore[old] - removed == itemCountsAfter[new] - placed,
+            "section \(old) → \(new): \(itemCountsBefore[old] - removed) untouched items for \(itemCountsAfter[new] - placed) places"
         )
     }
 }

@@ -1,8 +1,8 @@
 /// Turning the layout before the update into the layout after it, with ListLayout's own
 /// mutations and no rebuilt section.
 extension ValidatedUpdate {
-    /// The primitive steps, in order, that turn a layout of the `before` counts into one of
-    /// the `after` counts.
+    /// The primitive steps, in order, that turn a layout of the `itemCountsBefore` counts into
+    /// one of the `itemCountsAfter` counts.
     ///
     /// The order (UIKit's: removals in the before space from the bottom up, then insertions
     /// in the after space from the top down), with every index the one valid when the step
@@ -30,7 +30,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(k log k + m² + S) to compute, for k operations, m section moves and
     ///   S sections; at most 2m section steps and one step per run of adjacent item changes.
-    public var layoutSteps: [LayoutStep] {
+    var layoutSteps: [LayoutStep] {
         var steps: [LayoutStep] = []
         let deleted = zip(removedSections, sectionDestinations).filter { $0.1 < 0 }.map(\.0)
         let inserted = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
@@ -42,7 +42,7 @@ extension ValidatedUpdate {
         // 2. Moved sections: lift each to the end (bottom up, so the ones above keep their
         // index), then place each at its index among the sections that are not inserted.
         if !moved.isEmpty {
-            let survivors = before.count - deleted.count
+            let survivors = itemCountsBefore.count - deleted.count
             var tail: [Int] = []
             for (old, _) in moved.reversed() {
                 let from = old - SortedIndexes.rank(of: old, in: deleted)
@@ -119,8 +119,9 @@ extension ValidatedUpdate {
         if descending { runs.reversed().forEach(body) } else { runs.forEach(body) }
     }
 
-    /// Applies the update to `layout`, which must hold the `before` counts: runs
-    /// `layoutSteps` with ListLayout's own mutations. Surviving items keep their extents
+    /// Applies the update to `layout`, which must hold the `itemCountsBefore` counts, with
+    /// ListLayout's own mutations (deletes and moves, bottom up, then inserts, top down),
+    /// never rebuilding a section that survives. Surviving items keep their extents
     /// (a reloaded or reconfigured item too, until the front end measures it again); a moved
     /// item keeps a measured extent; inserted items take their section's estimate; inserted
     /// and reloaded sections are built from `sectionDescription`.
@@ -139,7 +140,7 @@ extension ValidatedUpdate {
     ///   - sectionDescription: the description of an inserted or reloaded section, given its
     ///     index after the update; called once for each of those sections, never for others.
     /// - Throws: `UpdateError.layoutSectionCountMismatch` or `.layoutItemCountMismatch` when
-    ///   `layout` does not hold the `before` counts; `.sectionDescriptionItemCount` or
+    ///   `layout` does not hold the `itemCountsBefore` counts; `.sectionDescriptionItemCount` or
     ///   `.invalidSectionDescription` for a description that is not the section the data
     ///   source reported; `.limitExceeded` when the result would pass `ListLimits`
     ///   (`layout` is unchanged).
@@ -147,10 +148,10 @@ extension ValidatedUpdate {
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
     public func apply(to layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
-        guard layout.sectionCount == before.count else {
-            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: before.count)
+        guard layout.sectionCount == itemCountsBefore.count else {
+            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: itemCountsBefore.count)
         }
-        for (section, (count, expected)) in zip(layout.sections.itemCounts(), before).enumerated() {
+        for (section, (count, expected)) in zip(layout.sections.itemCounts(), itemCountsBefore).enumerated() {
             guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
         }
         var descriptions: [Int: ListLayout.Section] = [:]
@@ -160,8 +161,8 @@ extension ValidatedUpdate {
         for section in described.sorted() {
             let description = sectionDescription(section)
             let count = description.measuredItemExtents?.count ?? description.itemCount
-            guard count == after[section] else {
-                throw .sectionDescriptionItemCount(section: section, described: count, reported: after[section])
+            guard count == itemCountsAfter[section] else {
+                throw .sectionDescriptionItemCount(section: section, described: count, reported: itemCountsAfter[section])
             }
             do { describedUnits.append(try description.record(index: section).fullExtent) } catch {
                 throw .invalidSectionDescription(section: section, error)
@@ -175,15 +176,15 @@ extension ValidatedUpdate {
         // the per-item limit is involved, do the steps run on a copy first, so a limit
         // reached half-way leaves `layout` as it was.
         var itemTotal = 0
-        for count in after {
+        for count in itemCountsAfter {
             let (sum, overflow) = itemTotal.addingReportingOverflow(count)
             guard !overflow, sum <= ListLimits.maximumItemCount else {
                 throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
             }
             itemTotal = sum
         }
-        guard after.count <= ListLimits.maximumSectionCount else {
-            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: after.count - layout.sectionCount))
+        guard itemCountsAfter.count <= ListLimits.maximumSectionCount else {
+            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: itemCountsAfter.count - layout.sectionCount))
         }
         var bound = layout.allUnits
         var mayExceed = false
@@ -195,7 +196,7 @@ extension ValidatedUpdate {
             .multipliedReportingOverflow(by: Int64(Int32.max))
         let (total, totalOverflow) = bound.addingReportingOverflow(growth)
         if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits
-            || after.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
+            || itemCountsAfter.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
             var trial = layout
             try runLayoutSteps(on: &trial, descriptions: descriptions)
             layout = trial

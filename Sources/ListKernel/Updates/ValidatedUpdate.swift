@@ -1,13 +1,13 @@
 /// A batch update that passed validation against the item counts before and after it: the
 /// only form the kernel applies, and the one that answers "where did this go?".
 ///
-/// Only `BatchUpdate.validated(before:after:)` makes one (validate at the public edge, trust
-/// inside, as the standard library's `CollectionDifference`), so every value of this type
-/// describes a consistent change and its queries need no further checks.
+/// Only `BatchUpdate.validated(itemCountsBefore:itemCountsAfter:)` makes one (validate at the
+/// public edge, trust inside, as the standard library's `CollectionDifference`), so every
+/// value of this type describes a consistent change and its queries need no further checks.
 ///
 /// ```swift
 /// let update = try BatchUpdate { $0.deleteItems(at: [ItemPath(section: 0, item: 0)]) }
-///     .validated(before: [1_000_000], after: [999_999])
+///     .validated(itemCountsBefore: [1_000_000], itemCountsAfter: [999_999])
 /// update.newPath(forOld: ItemPath(section: 0, item: 500))     // [0, 499], in O(log k)
 /// update.fate(ofOld: ItemPath(section: 0, item: 0))           // .deleted
 /// try update.apply(to: &layout) { section in descriptions[section] }
@@ -22,13 +22,13 @@
 ///     after    x  a  c  y  d  e       placed (after):    [0, 3]   x, y inserted
 ///     d: old 3 → rank 3 − 1 = 2 → third free place after [0, 3] → new 4
 ///
-/// - Complexity: every query is O(log k); `layoutSteps` is O(k log k + S·m) for m section
-///   moves; `apply(to:sectionDescription:)` adds ListLayout's own costs.
+/// - Complexity: every query is O(log k); `apply(to:sectionDescription:)` is
+///   O(k log k + S·m) for m section moves to plan, plus ListLayout's own costs.
 public struct ValidatedUpdate: Equatable, Sendable {
     /// The item count of every section before the update.
-    public let before: [Int]
+    public let itemCountsBefore: [Int]
     /// The item count of every section after the update, as the data source reported it.
-    public let after: [Int]
+    public let itemCountsAfter: [Int]
     /// The batch that was validated.
     public let batch: BatchUpdate
 
@@ -80,8 +80,8 @@ public struct ValidatedUpdate: Equatable, Sendable {
         oldItemSections: [Int], oldItems: [OldSectionItems],
         newItemSections: [Int], newItems: [NewSectionItems]
     ) {
-        self.before = before
-        self.after = after
+        self.itemCountsBefore = before
+        self.itemCountsAfter = after
         self.batch = batch
         self.removedSections = removedSections
         self.sectionDestinations = sectionDestinations
@@ -98,10 +98,10 @@ public struct ValidatedUpdate: Equatable, Sendable {
     /// The number of sections before the update.
     ///
     /// - Complexity: O(1).
-    public var sectionCountBefore: Int { before.count }
+    public var sectionCountBefore: Int { itemCountsBefore.count }
 
     /// The number of sections after the update.
     ///
     /// - Complexity: O(1).
-    public var sectionCountAfter: Int { after.count }
+    public var sectionCountAfter: Int { itemCountsAfter.count }
 }

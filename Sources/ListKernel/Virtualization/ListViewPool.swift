@@ -89,5 +89,5 @@ public struct ListViewPool<View: AnyObject> {
     /// testing kit call it).
     ///
     /// - Complexity: O(views tracked).
-    public func _checkInvariants() { pool._checkInvariants() }
+    @_spi(ListKernelTesting) public func _checkInvariants() { pool._checkInvariants() }
 }

@@ -128,7 +128,7 @@ extension VirtualList {
     }
 }
 
-/// Where `scrollTo(_:at:)` places an element in the viewport.
+/// Where `scroll(to:at:)` places an element in the viewport.
 public enum ScrollPosition: Hashable, Sendable {
     /// The element's leading edge at the top of the visible area (below a pinned header).
     case top
@@ -149,10 +149,10 @@ extension VirtualList {
     ///   `.notLaidOut` for an item of a collapsed section.
     /// - Complexity: O(log n) plus up to four passes.
     @discardableResult
-    public func scrollTo(_ element: ListElement, at position: ScrollPosition) throws(ListError) -> PassResult<View> {
-        try checkNotCallingOut("scrollTo(_:at:)")
+    public func scroll(to element: ListElement, at position: ScrollPosition) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("scroll(to:at:)")
         do { try layout.checkElement(element) } catch { throw .layout(error) }
-        guard layout.unitFrame(of: element) != nil else { throw .notLaidOut(element, operation: "scrollTo(_:at:)") }
+        guard layout.unitFrame(of: element) != nil else { throw .notLaidOut(element, operation: "scroll(to:at:)") }
         var result = try scroll(to: targetOffset(for: element, at: position) ?? viewport.offset)
         // Rows measured by that pass may have moved the element: aim again until it holds.
         for _ in 0..<3 {

@@ -71,7 +71,7 @@ extension VirtualList {
             }
         }
         let update: ValidatedUpdate
-        do { update = try batch.validated(before: before, after: after) } catch { throw .update(error) }
+        do { update = try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
 
         // Descriptions of inserted and reloaded sections, asked before anything changes.
         var descriptions: [Int: ListLayout.Section] = [:]

@@ -17,7 +17,7 @@ public enum AuditOperation: Hashable, Sendable, CustomStringConvertible {
     case scroll(to: Double)
     /// Changes the viewport's size, insets and overscan, keeping the offset.
     case resize(size: Double, insetTop: Double, insetBottom: Double, overscanAhead: Double, overscanBehind: Double)
-    /// `scrollTo(.item(path), at: position)`; skipped when the item is folded away.
+    /// `scroll(to: .item(path), at: position)`; skipped when the item is folded away.
     case scrollToItem(ItemPath, ScrollPosition)
     /// Reports the item's true extent (`setMeasuredExtent`), as a self-sizing cell would.
     case measure(ItemPath)

@@ -16,7 +16,7 @@ extension AuditSession {
             try list.setViewport(viewport)
         case .scrollToItem(let path, let position):
             guard let path = wrappedPath(path), model.isLaidOut(.item(path)) else { return }
-            try list.scrollTo(.item(path), at: position)
+            try list.scroll(to: .item(path), at: position)
         case .measure(let path):
             guard let path = wrappedPath(path) else { return }
             let anchor = topAnchor()

@@ -1,4 +1,4 @@
-public import ListKernel
+@_spi(ListKernelTesting) public import ListKernel
 
 /// One audited list: a model, the front end's views behind the auditor's data source, and
 /// a `VirtualList` driven by ``AuditOperation``s, checked after each one.

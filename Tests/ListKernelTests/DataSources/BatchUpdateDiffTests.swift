@@ -24,7 +24,7 @@ import ListKernelTesting
             $0.reconfigureItems(at: [ip(0, 0)])
             $0.reloadItems(at: [ip(1, 0)])
         })
-        let update = try batch.validated(before: [4, 1], after: [4, 2])
+        let update = try batch.validated(itemCountsBefore: [4, 1], itemCountsAfter: [4, 2])
         #expect(update.fate(ofOld: ip(0, 0)) == .reconfigured(ip(0, 1)))
         #expect(update.fate(ofOld: ip(1, 0)) == .reloaded(ip(1, 0)))
         #expect(update.fate(ofOld: ip(0, 2)) == .unchanged(ip(0, 2)))
@@ -43,23 +43,23 @@ import ListKernelTesting
             $0.moveSection(from: 2, to: 0)
             $0.reloadSections([1])
         })
-        let update = try batch.validated(before: [0, 0, 0, 0], after: [0, 0, 0, 0])
+        let update = try batch.validated(itemCountsBefore: [0, 0, 0, 0], itemCountsAfter: [0, 0, 0, 0])
         #expect(update.fate(ofOldSection: 1) == .reloaded(3))
         #expect(update.fate(ofOldSection: 0) == .unchanged(1))
     }
 
     // MARK: Normalization rules
 
-    @Test func anUpdatedItemThatMoves_isReplaced_deletedAtItsOldPathAndInsertedAtItsNewOne() throws {
+    @Test func aChangedItemThatMoves_isReplaced_deletedAtItsOldPathAndInsertedAtItsNewOne() throws {
         // A [1 2 3] → A [3 1 2] with 3 marked: 1 2 stay (the longest increasing run), 3
         // moves (0,2) → (0,0) and is updated; a batch can't do both to one item.
         let old = try snap([(10, [1, 2, 3])])
-        for mark in [UpdateKind.reload, .reconfigure] {
+        for mark in [ContentChangeKind.reload, .reconfigure] {
             var new = try snap([(10, [3, 1, 2])])
             if mark == .reload { try new.reloadItems([3]) } else { try new.reconfigureItems([3]) }
             let batch = BatchUpdate(new.difference(from: old))
             #expect(batch == BatchUpdate { $0.deleteItems(at: [ip(0, 2)]); $0.insertItems(at: [ip(0, 0)]) }, "\(mark)")
-            let update = try batch.validated(before: [3], after: [3])
+            let update = try batch.validated(itemCountsBefore: [3], itemCountsAfter: [3])
             #expect(update.fate(ofOld: ip(0, 2)) == .deleted)
             #expect(update.origin(ofNew: ip(0, 0)) == .inserted)
             #expect(update.newPath(forOld: ip(0, 0)) == ip(0, 1))
@@ -90,7 +90,7 @@ import ListKernelTesting
         try new.reloadSections([1])
         let batch = BatchUpdate(new.difference(from: old))
         #expect(batch == BatchUpdate { $0.deleteSections([0]); $0.insertSections([2]) })
-        let update = try batch.validated(before: [1, 1, 1], after: [1, 1, 1])
+        let update = try batch.validated(itemCountsBefore: [1, 1, 1], itemCountsAfter: [1, 1, 1])
         #expect(update.fate(ofOldSection: 0) == .deleted)
         #expect(update.origin(ofNewSection: 2) == .inserted)
         #expect(update.newPath(forOld: ip(1, 0)) == ip(0, 0))
@@ -111,7 +111,7 @@ import ListKernelTesting
             $0.insertItems(at: [ip(1, 1)])
             $0.deleteItems(at: [ip(1, 1)])
         })
-        let update = try batch.validated(before: [3, 2], after: [3, 2])
+        let update = try batch.validated(itemCountsBefore: [3, 2], itemCountsAfter: [3, 2])
         #expect(update.fate(ofOld: ip(0, 0)) == .sectionReloaded(newSection: 0))
         #expect(update.fate(ofOld: ip(1, 0)) == .unchanged(ip(1, 0)))
         #expect(update.fate(ofOld: ip(1, 1)) == .deleted)
@@ -125,33 +125,40 @@ import ListKernelTesting
         let new = try snap([(2, [4]), (3, [5]), (1, [3, 1, 2])])
         let batch = BatchUpdate(new.difference(from: old))
         #expect(batch == BatchUpdate { $0.moveSection(from: 0, to: 2); $0.moveItem(from: ip(0, 2), to: ip(2, 0)) })
-        let update = try batch.validated(before: [3, 1, 1], after: [1, 1, 3])
+        let update = try batch.validated(itemCountsBefore: [3, 1, 1], itemCountsAfter: [1, 1, 3])
         #expect(update.fate(ofOld: ip(0, 0)) == .unchanged(ip(2, 1)))
         #expect(update.fate(ofOld: ip(0, 1)) == .unchanged(ip(2, 2)))
         #expect(update.fate(ofOld: ip(0, 2)) == .moved(ip(2, 0)))
         #expect(update.fate(ofOld: ip(1, 0)) == .unchanged(ip(0, 0)))
     }
 
-    @Test func aLinearDiff_becomesPathsInItsSection_withUpdatesOfTheKindAsked() throws {
+    @Test func aLinearDiff_becomesPathsInItsSection_withContentChangesOfTheirKind() throws {
         // a b c d → d a' c x in section 2: b deleted (1), x inserted (3), d moved 3 → 0 and
-        // updated, a updated 0 → 1. d is replaced (delete (2,3), insert (2,0)); a is
+        // changed, a changed 0 → 1. d is replaced (delete (2,3), insert (2,0)); a is
         // reconfigured (or reloaded) at its old path (2,0).
-        let diff = LinearDiff(
-            countBefore: 4, countAfter: 4, deletedIndices: [1], insertedIndices: [3],
-            moves: [LinearDiff.Move(from: 3, to: 0)],
-            updates: [LinearDiff.Update(from: 3, to: 0), LinearDiff.Update(from: 0, to: 1)]
-        )
-        let reconfigured = BatchUpdate(diff, section: 2, updatesAs: .reconfigure)
+        func diff(_ kind: ContentChangeKind) -> LinearDiff {
+            LinearDiff(
+                countBefore: 4, countAfter: 4, deleted: [1], inserted: [3],
+                moved: [Move(from: 3, to: 0)],
+                changed: [ContentChange(from: 3, to: 0, kind: kind), ContentChange(from: 0, to: 1, kind: kind)]
+            )
+        }
+        let reconfigured = BatchUpdate(diff(.reconfigure), section: 2)
         #expect(reconfigured == BatchUpdate {
             $0.deleteItems(at: [ip(2, 1), ip(2, 3)])
             $0.insertItems(at: [ip(2, 3), ip(2, 0)])
             $0.reconfigureItems(at: [ip(2, 0)])
         })
-        let update = try reconfigured.validated(before: [0, 0, 4], after: [0, 0, 4])
+        let update = try reconfigured.validated(itemCountsBefore: [0, 0, 4], itemCountsAfter: [0, 0, 4])
         #expect(update.fate(ofOld: ip(2, 0)) == .reconfigured(ip(2, 1)))
         #expect(update.fate(ofOld: ip(2, 2)) == .unchanged(ip(2, 2)))
-        let reloaded = BatchUpdate(diff, section: 2)
+        let reloaded = BatchUpdate(diff(.reload), section: 2)
         #expect(reloaded.reloadedItems == [ip(2, 0)] && reloaded.reconfiguredItems.isEmpty)
+        // A computed diff reports the kind it was asked for.
+        let rows = [VersionedItem(id: 1, version: 0), VersionedItem(id: 2, version: 0)]
+        let edited = [VersionedItem(id: 1, version: 1), VersionedItem(id: 2, version: 0)]
+        #expect(BatchUpdate(try LinearDiff(from: rows, to: edited, contentChangesAs: .reconfigure), section: 0).reconfiguredItems == [ip(0, 0)])
+        #expect(BatchUpdate(try LinearDiff(from: rows, to: edited), section: 0).reloadedItems == [ip(0, 0)])
     }
 
     // MARK: Randomized
@@ -165,12 +172,12 @@ import ListKernelTesting
             var random = SplitMix64(seed: seed)
             let (old, new) = try randomSnapshotPair(&random)
             let diff = new.difference(from: old)
-            let movedItems = Set(diff.itemMoves.map(\.from))
-            let movedSections = Set(diff.sectionMoves.map(\.from))
-            if diff.itemUpdates.contains(where: { movedItems.contains($0.from) }) { movedAndUpdated += 1 }
-            if !diff.sectionUpdates.isEmpty { reloadedSections += 1 }
-            if diff.sectionUpdates.contains(where: { movedSections.contains($0.from) }) { movedReloadedSections += 1 }
-            if diff.itemMoves.contains(where: { movedSections.contains($0.from.section) }) { movesInsideMovedSections += 1 }
+            let movedItems = Set(diff.movedItems.map(\.from))
+            let movedSections = Set(diff.movedSections.map(\.from))
+            if diff.changedItems.contains(where: { movedItems.contains($0.from) }) { movedAndUpdated += 1 }
+            if !diff.changedSections.isEmpty { reloadedSections += 1 }
+            if diff.changedSections.contains(where: { movedSections.contains($0.from) }) { movedReloadedSections += 1 }
+            if diff.movedItems.contains(where: { movedSections.contains($0.from.section) }) { movesInsideMovedSections += 1 }
             let conversion = BatchUpdate._converting(diff, rebindingMovedReconfigures: rebinding)
             if !rebinding { #expect(conversion.batch == BatchUpdate(diff)) }
             let problems = conversionProblems(old: old, new: new, conversion: conversion)

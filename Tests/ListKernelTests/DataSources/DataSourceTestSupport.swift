@@ -48,7 +48,7 @@ func conversionProblems(old: Snap, new: Snap, conversion: BatchUpdate.DiffConver
     let newSections = new.sections
     let update: ValidatedUpdate
     do {
-        update = try conversion.batch.validated(before: oldSections.map(\.items.count), after: newSections.map(\.items.count))
+        update = try conversion.batch.validated(itemCountsBefore: oldSections.map(\.items.count), itemCountsAfter: newSections.map(\.items.count))
     } catch {
         return ["rejected: \(error); batch \(conversion.batch)"]
     }

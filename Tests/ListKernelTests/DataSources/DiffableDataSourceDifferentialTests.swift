@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// Random snapshots applied in sequence, with random scrolls and folds in between. After

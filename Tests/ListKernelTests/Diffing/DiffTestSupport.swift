@@ -139,19 +139,19 @@ func fewestMoves(_ pair: DiffInputPair<[Section]>) -> (sections: Int, items: Int
         for (i, item) in section.items.enumerated() { oldPlace[item.id] = (s, i) }
     }
     let survivingOldIndexes = pair.new.compactMap { oldSectionIndex[$0.id] }
-    let sectionMoves = survivingOldIndexes.count - bruteForceLISLength(survivingOldIndexes)
+    let movedSections = survivingOldIndexes.count - bruteForceLISLength(survivingOldIndexes)
 
-    var itemMoves = 0
+    var movedItems = 0
     for section in pair.new {
         guard let oldIndex = oldSectionIndex[section.id] else { continue }
         var sameSection: [Int] = []
         for item in section.items {
             guard let place = oldPlace[item.id], newSectionIDs.contains(pair.old[place.section].id) else { continue }
-            if place.section == oldIndex { sameSection.append(place.item) } else { itemMoves += 1 }
+            if place.section == oldIndex { sameSection.append(place.item) } else { movedItems += 1 }
         }
-        itemMoves += sameSection.count - bruteForceLISLength(sameSection)
+        movedItems += sameSection.count - bruteForceLISLength(sameSection)
     }
-    return (sectionMoves, itemMoves)
+    return (movedSections, movedItems)
 }
 
 extension SectionedDiff {

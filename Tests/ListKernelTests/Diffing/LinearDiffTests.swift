@@ -16,23 +16,23 @@ import ListKernelTesting
     let old = items([0, 1, 2])
     let new = [Item(id: 0, version: 0), Item(id: 1, version: 5), Item(id: 2, version: 1)]
     let diff = try LinearDiff(from: old, to: new)
-    #expect(diff == LinearDiff(countBefore: 3, countAfter: 3, updates: [.init(from: 1, to: 1), .init(from: 2, to: 2)]))
+    #expect(diff == LinearDiff(countBefore: 3, countAfter: 3, changed: [.init(from: 1, to: 1), .init(from: 2, to: 2)]))
 }
 
 @Test func whenOldIsEmpty_everyElementIsInserted() throws {
     let diff = try LinearDiff(from: [], to: items([4, 5, 6]))
-    #expect(diff == LinearDiff(countBefore: 0, countAfter: 3, insertedIndices: [0, 1, 2]))
+    #expect(diff == LinearDiff(countBefore: 0, countAfter: 3, inserted: [0, 1, 2]))
 }
 
 @Test func whenNewIsEmpty_everyElementIsDeleted() throws {
     let diff = try LinearDiff(from: items([4, 5, 6]), to: [])
-    #expect(diff == LinearDiff(countBefore: 3, countAfter: 0, deletedIndices: [0, 1, 2]))
+    #expect(diff == LinearDiff(countBefore: 3, countAfter: 0, deleted: [0, 1, 2]))
 }
 
 @Test func whenTwoNeighboursSwap_oneMoveIsReported() throws {
     let diff = try LinearDiff(from: items([0, 1, 2, 3]), to: items([0, 2, 1, 3]))
-    #expect(diff.deletedIndices.isEmpty && diff.insertedIndices.isEmpty && diff.updates.isEmpty)
-    #expect(diff.moves.count == 1)
+    #expect(diff.deleted.isEmpty && diff.inserted.isEmpty && diff.changed.isEmpty)
+    #expect(diff.moved.count == 1)
     #expect(try diff.replay(on: items([0, 1, 2, 3]), newElement: { _ in Item(id: -1, version: 0) }) == items([0, 2, 1, 3]))
 }
 
@@ -41,18 +41,18 @@ import ListKernelTesting
     let old = items([1, 2, 3])
     let new = [Item(id: 3, version: 0), Item(id: 1, version: 1), Item(id: 4, version: 0)]
     let diff = try LinearDiff(from: old, to: new)
-    #expect(diff.deletedIndices == [1])
-    #expect(diff.insertedIndices == [2])
-    #expect(diff.moves == [.init(from: 2, to: 0)])
-    #expect(diff.updates == [.init(from: 0, to: 1)])
+    #expect(diff.deleted == [1])
+    #expect(diff.inserted == [2])
+    #expect(diff.moved == [.init(from: 2, to: 0)])
+    #expect(diff.changed == [.init(from: 0, to: 1)])
 }
 
 @Test func anElementThatMovesAndChanges_isBothAMoveAndAnUpdate() throws {
     let old = items([0, 1, 2])
     let new = [Item(id: 2, version: 3), Item(id: 0, version: 0), Item(id: 1, version: 0)]
     let diff = try LinearDiff(from: old, to: new)
-    #expect(diff.moves == [.init(from: 2, to: 0)])
-    #expect(diff.updates == [.init(from: 2, to: 0)])
+    #expect(diff.moved == [.init(from: 2, to: 0)])
+    #expect(diff.changed == [.init(from: 2, to: 0)])
 }
 
 @Test func theAppleForumBatch_isExpressedInUIKitIndexSpaces() throws {
@@ -62,7 +62,7 @@ import ListKernelTesting
     let old = items([10, 11, 12, 13])
     let new = items([13, 10, 12])
     let diff = try LinearDiff(from: old, to: new)
-    #expect(diff == LinearDiff(countBefore: 4, countAfter: 3, deletedIndices: [1], moves: [.init(from: 3, to: 0)]))
+    #expect(diff == LinearDiff(countBefore: 4, countAfter: 3, deleted: [1], moved: [.init(from: 3, to: 0)]))
     #expect(try diff.replay(on: old, newElement: { new[$0] }) == new)
 }
 
@@ -70,9 +70,9 @@ import ListKernelTesting
     let old = ["apple", "banana", "cherry"]
     let new = ["Cherry", "apple"]
     let diff = try LinearDiff(from: old, to: new, identifiedBy: { $0.lowercased() }, contentEquals: ==)
-    #expect(diff.deletedIndices == [1])
-    #expect(diff.moves.count == 1)
-    #expect(diff.updates == [.init(from: 2, to: 0)])
+    #expect(diff.deleted == [1])
+    #expect(diff.moved.count == 1)
+    #expect(diff.changed == [.init(from: 2, to: 0)])
 }
 
 // MARK: Duplicates
@@ -107,7 +107,7 @@ import ListKernelTesting
     let old = items([3, 3, 1, 3])
     let new = items([3, 3, 2, 3])
     let diff = try LinearDiff(from: old, to: new)
-    #expect(diff == LinearDiff(countBefore: 4, countAfter: 4, deletedIndices: [2], insertedIndices: [2]))
+    #expect(diff == LinearDiff(countBefore: 4, countAfter: 4, deleted: [2], inserted: [2]))
     #expect(try diff.replay(on: old, newElement: { new[$0] }) == new)
 }
 
@@ -121,9 +121,9 @@ import ListKernelTesting
         let repro = "seed \(seed): old \(pair.old) new \(pair.new)"
         let diff = try LinearDiff(from: pair.old, to: pair.new)
         let kinds = [
-            "delete": !diff.deletedIndices.isEmpty, "insert": !diff.insertedIndices.isEmpty,
-            "move": !diff.moves.isEmpty, "update": !diff.updates.isEmpty,
-            "move and update": diff.moves.contains { move in diff.updates.contains { $0.to == move.to } },
+            "delete": !diff.deleted.isEmpty, "insert": !diff.inserted.isEmpty,
+            "move": !diff.moved.isEmpty, "update": !diff.changed.isEmpty,
+            "move and update": diff.moved.contains { move in diff.changed.contains { $0.to == move.to } },
             "identical": pair.old == pair.new,
         ]
         for (kind, present) in kinds where present { coverage[kind, default: 0] += 1 }
@@ -132,16 +132,16 @@ import ListKernelTesting
         let replayed = try diff.replay(on: pair.old, newElement: { asked.insert($0); return pair.new[$0] })
         #expect(replayed == pair.new, "\(repro) diff \(diff)")
         // New elements are read only where the batch inserts or updates.
-        #expect(asked == Set(diff.insertedIndices + diff.updates.map(\.to)), "\(repro) diff \(diff)")
+        #expect(asked == Set(diff.inserted + diff.changed.map(\.to)), "\(repro) diff \(diff)")
         // Every update is a real content change.
-        #expect(diff.updates.allSatisfy { pair.old[$0.from] != pair.new[$0.to] }, "\(repro) diff \(diff)")
+        #expect(diff.changed.allSatisfy { pair.old[$0.from] != pair.new[$0.to] }, "\(repro) diff \(diff)")
 
         let stages = diff.staged()
         var state = pair.old
         for stage in stages { state = try stage.replay(on: state, newElement: { pair.new[$0] }) }
         #expect(state == pair.new, "\(repro) stages \(stages)")
         #expect(stages.count <= 2, "\(repro)")
-        #expect(stages.filter { $0.hasStructuralChanges && !$0.updates.isEmpty }.isEmpty, "\(repro) stages \(stages)")
+        #expect(stages.filter { $0.hasStructuralChanges && !$0.changed.isEmpty }.isEmpty, "\(repro) stages \(stages)")
     }
     // The generator must exercise every kind of change, each in many pairs.
     for kind in ["delete", "insert", "move", "update", "move and update", "identical"] {
@@ -158,7 +158,7 @@ import ListKernelTesting
         for (index, item) in pair.old.enumerated() { oldIndex[item.id] = index }
         let matchedOldIndexes = pair.new.compactMap { oldIndex[$0.id] }
         let fewest = matchedOldIndexes.count - bruteForceLISLength(matchedOldIndexes)
-        #expect(diff.moves.count == fewest, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
+        #expect(diff.moved.count == fewest, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
     }
 }
 
@@ -179,7 +179,7 @@ import ListKernelTesting
         }
         let diff = try LinearDiff(from: old, to: new)
         let fewest = new.count - bruteForceLISLength(new.map(\.id))
-        #expect(diff.moves.count == fewest, "seed \(seed)")
+        #expect(diff.moved.count == fewest, "seed \(seed)")
         #expect(try diff.replay(on: old, newElement: { new[$0] }) == new, "seed \(seed)")
     }
 }
@@ -193,11 +193,11 @@ import ListKernelTesting
     // allows needs no move, so 1,000 is an upper bound, not a guarantee (on this input one
     // moved id does land in order: 999 moves). The exact fewest count comes from an
     // independent patience-sorting length below.
-    #expect(diff.moves.count <= 1_000)
-    #expect(diff.moves.count == fewestMovesByPatience(input))
-    #expect(diff.deletedIndices.count == 1_000)
-    #expect(diff.insertedIndices.count == 1_000)
-    #expect(diff.updates.count == 1_000)
+    #expect(diff.moved.count <= 1_000)
+    #expect(diff.moved.count == fewestMovesByPatience(input))
+    #expect(diff.deleted.count == 1_000)
+    #expect(diff.inserted.count == 1_000)
+    #expect(diff.changed.count == 1_000)
     #expect(try diff.replay(input) == input.new)
     var state = input.old
     for stage in diff.staged() { state = try stage.replay(on: state, newElement: { input.new[$0] }) }

@@ -219,8 +219,8 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     try new.reloadItems([3])
     try new.reconfigureItems([5])
     let diff = new.difference(from: old)
-    #expect(diff.itemMoves == [.init(from: path(0, 2), to: path(0, 0))])
-    #expect(diff.itemUpdates == [
+    #expect(diff.movedItems == [.init(from: path(0, 2), to: path(0, 0))])
+    #expect(diff.changedItems == [
         .init(from: path(0, 2), to: path(0, 0), kind: .reload),
         .init(from: path(1, 1), to: path(1, 1), kind: .reconfigure),
     ])
@@ -231,7 +231,7 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     var new = old
     try new.reconfigureItems([2])
     try new.reloadItems([2])
-    #expect(new.difference(from: old).itemUpdates == [.init(from: path(0, 1), to: path(0, 1), kind: .reload)])
+    #expect(new.difference(from: old).changedItems == [.init(from: path(0, 1), to: path(0, 1), kind: .reload)])
 }
 
 @Test func theDifference_reportsNoUpdateForAMarkedItemThatIsInsertedOrLeavesADeletedSection() throws {
@@ -242,7 +242,7 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     try new.deleteSections(["veg"])
     try new.reconfigureItems([9, 4])
     let diff = new.difference(from: old)
-    #expect(diff.itemUpdates.isEmpty)
+    #expect(diff.changedItems.isEmpty)
     #expect(diff.deletedSections == [1])
     #expect(diff.insertedItems == [path(1, 0), path(1, 1)])
 }
@@ -253,13 +253,13 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     try new.moveSection("veg", beforeSection: "fruit")
     try new.reloadSections(["fruit"])
     let diff = new.difference(from: old)
-    #expect(diff.sectionUpdates == [.init(from: 0, to: 1)])
-    #expect(diff.sectionMoves.count == 1)
+    #expect(diff.changedSections == [.init(from: 0, to: 1)])
+    #expect(diff.movedSections.count == 1)
     // The reloaded section is not the one reported as moved, so UIKit takes its reload in
     // the structural batch, at its before-state index.
-    #expect(diff.sectionMoves.first?.from == 1)
+    #expect(diff.movedSections.first?.from == 1)
     #expect(diff.staged().count == 1)
-    #expect(diff.staged().first?.sectionUpdates == [.init(from: 0, to: 1)])
+    #expect(diff.staged().first?.changedSections == [.init(from: 0, to: 1)])
 }
 
 @Test func aReloadedSectionThatMovesIsDeletedAndInsertedInTheStructuralStage() throws {
@@ -270,12 +270,12 @@ private func layout(_ snapshot: Snapshot) -> [String] {
     try new.reloadSections(["fruit"])
     try new.appendItems([99], toSection: "fruit")
     let diff = new.difference(from: old)
-    let moved = try #require(diff.sectionMoves.first)
+    let moved = try #require(diff.movedSections.first)
     let stages = diff.staged()
     // UIKit can't reload a section that moves in the same batch: it is replaced instead, and
     // stage 1 ends at the final counts, which a host's data source can report.
     #expect(stages.count == 1)
-    #expect(stages.first?.sectionMoves.contains(moved) == false)
+    #expect(stages.first?.movedSections.contains(moved) == false)
     #expect(stages.first?.deletedSections.contains(moved.from) == true)
     #expect(stages.first?.insertedSections.contains(moved.to) == true)
     #expect(stages.first?.itemCountsAfter == diff.itemCountsAfter)
@@ -541,13 +541,13 @@ private func randomStep(_ snapshot: inout Snapshot, _ model: inout NaiveSnapshot
                   !reloadedSections.contains(oldSection), !reloadedSections.contains(newSection) else { continue }
             expected.insert("\(item) \(new.reloadedItemIdentifiers.contains(item) ? "reload" : "reconfigure")")
         }
-        let reported = Set(diff.itemUpdates.map { "\(newSections[$0.to.section].items[$0.to.item]) \($0.kind)" })
+        let reported = Set(diff.changedItems.map { "\(newSections[$0.to.section].items[$0.to.item]) \($0.kind)" })
         #expect(reported == expected, "\(repro) diff \(diff)")
-        for update in diff.itemUpdates {
+        for update in diff.changedItems {
             #expect(oldSections[update.from.section].items[update.from.item] == newSections[update.to.section].items[update.to.item], "\(repro)")
         }
         let expectedSections = new.reloadedSectionIdentifiers.filter { old.containsSection($0) }
-        #expect(Set(diff.sectionUpdates.map { newSections[$0.to].id }) == expectedSections, "\(repro)")
+        #expect(Set(diff.changedSections.map { newSections[$0.to].id }) == expectedSections, "\(repro)")
 
         var state = oldSections
         for stage in diff.staged() {

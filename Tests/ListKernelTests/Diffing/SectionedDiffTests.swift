@@ -17,8 +17,8 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
     let old = [section(1, [0, 1]), section(2, [2, 3]), section(3, [4])]
     let new = [section(3, [4]), section(1, [0, 1]), section(2, [2, 3])]
     let diff = try SectionedDiff(from: old, to: new)
-    #expect(diff.sectionMoves == [.init(from: 2, to: 0)])
-    #expect(diff.itemMoves.isEmpty && diff.deletedItems.isEmpty && diff.insertedItems.isEmpty)
+    #expect(diff.movedSections == [.init(from: 2, to: 0)])
+    #expect(diff.movedItems.isEmpty && diff.deletedItems.isEmpty && diff.insertedItems.isEmpty)
     #expect(try diff.replay(DiffInputPair(old: old, new: new)) == new)
 }
 
@@ -46,9 +46,9 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
 @Test func whenAnItemMovesAcrossSections_itIsOneMoveWithBothPaths_andAnUpdateIfItChanged() throws {
     let old = [section(1, [0, 1]), section(2, [2])]
     let new = [Section(id: 1, items: items([0])), Section(id: 2, items: [Item(id: 2, version: 0), Item(id: 1, version: 4)])]
-    let diff = try SectionedDiff(from: old, to: new, contentUpdatesAs: .reconfigure)
-    #expect(diff.itemMoves == [.init(from: path(0, 1), to: path(1, 1))])
-    #expect(diff.itemUpdates == [.init(from: path(0, 1), to: path(1, 1), kind: .reconfigure)])
+    let diff = try SectionedDiff(from: old, to: new, contentChangesAs: .reconfigure)
+    #expect(diff.movedItems == [.init(from: path(0, 1), to: path(1, 1))])
+    #expect(diff.changedItems == [.init(from: path(0, 1), to: path(1, 1), kind: .reconfigure)])
     #expect(diff.deletedItems.isEmpty && diff.insertedItems.isEmpty)
 }
 
@@ -78,8 +78,8 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
     let old = [section(1, [0, 1, 2]), section(2, [3])]
     let new = [section(2, [3]), section(1, [1, 0, 2])]
     let diff = try SectionedDiff(from: old, to: new)
-    #expect(diff.sectionMoves.count == 1)
-    #expect(diff.itemMoves.count == 1)
+    #expect(diff.movedSections.count == 1)
+    #expect(diff.movedItems.count == 1)
     #expect(try diff.replay(DiffInputPair(old: old, new: new)) == new)
 }
 
@@ -109,7 +109,7 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
         let diff = try SectionedDiff(from: pair.old, to: pair.new)
         for (kind, present) in coverageKinds(pair, diff) where present { coverage[kind, default: 0] += 1 }
         #expect(try diff.replay(pair) == pair.new, "\(repro) diff \(diff)")
-        for update in diff.itemUpdates {
+        for update in diff.changedItems {
             let before = pair.old[update.from.section].items[update.from.item]
             let after = pair.new[update.to.section].items[update.to.item]
             #expect(before.id == after.id && before.version != after.version, "\(repro) update \(update)")
@@ -122,7 +122,7 @@ private func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: s
         }
         #expect(state == pair.new, "\(repro) stages \(stages)")
         #expect(stages.count <= 2, "\(repro)")
-        #expect(stages.allSatisfy { !$0.hasStructuralChanges || $0.itemUpdates.isEmpty }, "\(repro) stages \(stages)")
+        #expect(stages.allSatisfy { !$0.hasStructuralChanges || $0.changedItems.isEmpty }, "\(repro) stages \(stages)")
     }
     // The generator must exercise every kind of edit, each in many pairs.
     for kind in ["section delete", "section insert", "section move", "emptied section", "item delete",
@@ -145,13 +145,13 @@ private func coverageKinds(_ pair: DiffInputPair<[Section]>, _ diff: SectionedDi
     return [
         "section delete": !oldSectionIDs.subtracting(newSectionIDs).isEmpty,
         "section insert": !newSectionIDs.subtracting(oldSectionIDs).isEmpty,
-        "section move": !diff.sectionMoves.isEmpty,
+        "section move": !diff.movedSections.isEmpty,
         "emptied section": emptied,
         "item delete": !oldItemIDs.subtracting(newItemIDs).isEmpty,
         "item insert": !newItemIDs.subtracting(oldItemIDs).isEmpty,
-        "move within a section": diff.itemMoves.contains { pair.old[$0.from.section].id == pair.new[$0.to.section].id },
-        "move across sections": diff.itemMoves.contains { pair.old[$0.from.section].id != pair.new[$0.to.section].id },
-        "item update": !diff.itemUpdates.isEmpty,
+        "move within a section": diff.movedItems.contains { pair.old[$0.from.section].id == pair.new[$0.to.section].id },
+        "move across sections": diff.movedItems.contains { pair.old[$0.from.section].id != pair.new[$0.to.section].id },
+        "item update": !diff.changedItems.isEmpty,
         "insert out of a deleted section": diff.insertedItems.contains { oldItemIDs.contains(pair.new[$0.section].items[$0.item].id) },
         "delete into an inserted section": diff.deletedItems.contains { newItemIDs.contains(pair.old[$0.section].items[$0.item].id) },
         "identical": pair.old == pair.new,
@@ -164,8 +164,8 @@ private func coverageKinds(_ pair: DiffInputPair<[Section]>, _ diff: SectionedDi
         let pair = randomSectionedPair(&random)
         let diff = try SectionedDiff(from: pair.old, to: pair.new)
         let fewest = fewestMoves(pair)
-        #expect(diff.sectionMoves.count == fewest.sections, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
-        #expect(diff.itemMoves.count == fewest.items, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
+        #expect(diff.movedSections.count == fewest.sections, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
+        #expect(diff.movedItems.count == fewest.items, "seed \(seed): old \(pair.old) new \(pair.new) diff \(diff)")
     }
 }
 
@@ -173,9 +173,9 @@ private func coverageKinds(_ pair: DiffInputPair<[Section]>, _ diff: SectionedDi
     // 1,000 × 100: 100 sections emptied in place, 5,000 items each moved to another section.
     let input = DiffInputs.sectioned()
     let diff = try SectionedDiff(from: input.old, to: input.new)
-    #expect(diff.itemMoves.count == 5_000)
-    #expect(diff.sectionMoves.isEmpty && diff.deletedSections.isEmpty && diff.insertedSections.isEmpty)
+    #expect(diff.movedItems.count == 5_000)
+    #expect(diff.movedSections.isEmpty && diff.deletedSections.isEmpty && diff.insertedSections.isEmpty)
     #expect(diff.deletedItems.count == 10_000)
-    #expect(diff.insertedItems.isEmpty && diff.itemUpdates.isEmpty)
+    #expect(diff.insertedItems.isEmpty && diff.changedItems.isEmpty)
     #expect(try diff.replay(input) == input.new)
 }

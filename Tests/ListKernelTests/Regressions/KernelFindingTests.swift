@@ -10,13 +10,13 @@ import ListKernelTesting
         BatchUpdate { batch in
             batch.deleteSections(diff.deletedSections)
             batch.insertSections(diff.insertedSections)
-            for move in diff.sectionMoves { batch.moveSection(from: move.from, to: move.to) }
-            batch.reloadSections(diff.sectionUpdates.map(\.from))
+            for move in diff.movedSections { batch.moveSection(from: move.from, to: move.to) }
+            batch.reloadSections(diff.changedSections.map(\.from))
             batch.deleteItems(at: diff.deletedItems)
             batch.insertItems(at: diff.insertedItems)
-            for move in diff.itemMoves { batch.moveItem(from: move.from, to: move.to) }
-            batch.reloadItems(at: diff.itemUpdates.filter { $0.kind == .reload }.map(\.from))
-            batch.reconfigureItems(at: diff.itemUpdates.filter { $0.kind == .reconfigure }.map(\.from))
+            for move in diff.movedItems { batch.moveItem(from: move.from, to: move.to) }
+            batch.reloadItems(at: diff.changedItems.filter { $0.kind == .reload }.map(\.from))
+            batch.reconfigureItems(at: diff.changedItems.filter { $0.kind == .reconfigure }.map(\.from))
         }
     }
 

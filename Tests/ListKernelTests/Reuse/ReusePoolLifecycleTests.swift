@@ -1,5 +1,5 @@
 import Testing
-import ListKernel
+@testable import ListKernel
 
 /// Where a view starts before a lifecycle call, in the exhaustive transition table.
 enum StartingPoint: CaseIterable, Sendable, CustomStringConvertible {

@@ -55,8 +55,8 @@ import ListKernelTesting
         case 5:
             let element = Extremes.element(&random, sections: sections, items: 6)
             let position = [ScrollPosition.top, .middle, .bottom, .nearest][random.below(4)]
-            try list.scrollTo(element, at: position)
-            return "scrollTo(\(element), at: \(position))"
+            try list.scroll(to: element, at: position)
+            return "scroll(to: \(element), at: \(position))"
         case 6:
             let elements = (0..<random.below(3)).map { _ in Extremes.element(&random, sections: sections, items: 6) }
             try list.reconfigure(elements)
@@ -157,13 +157,13 @@ import ListKernelTesting
         var batch = BatchUpdate()
         batch.insertItems(at: [ItemPath(section: 0, item: 0)])
         #expect(throws: UpdateError.itemCountTooLarge(section: 0, count: Int.max, afterUpdate: false)) {
-            try batch.validated(before: [Int.max], after: [Int.max])
+            try batch.validated(itemCountsBefore: [Int.max], itemCountsAfter: [Int.max])
         }
         #expect(throws: UpdateError.itemCountTooLarge(section: 1, count: Int.max, afterUpdate: true)) {
-            try batch.validated(before: [0, 0], after: [1, Int.max])
+            try batch.validated(itemCountsBefore: [0, 0], itemCountsAfter: [1, Int.max])
         }
         #expect(throws: UpdateError.negativeItemCount(section: 0, count: Int.min, afterUpdate: false)) {
-            try batch.validated(before: [Int.min], after: [1])
+            try batch.validated(itemCountsBefore: [Int.min], itemCountsAfter: [1])
         }
     }
 
@@ -172,12 +172,12 @@ import ListKernelTesting
         let before = layout
         var batch = BatchUpdate()
         batch.insertSections([1])
-        let update = try batch.validated(before: [1 << 33], after: [1 << 33, 1 << 33])
+        let update = try batch.validated(itemCountsBefore: [1 << 33], itemCountsAfter: [1 << 33, 1 << 33])
         #expect(throws: UpdateError.limitExceeded(.contentTooLong(extent: 63 * Double(1 << 33), adding: 63 * Double(1 << 33)))) {
             try update.apply(to: &layout) { _ in .init(itemCount: 1 << 33, itemExtent: .uniform(63)) }
         }
         #expect(layout == before)
-        let smaller = try batch.validated(before: [1 << 33], after: [1 << 33, 1 << 20])
+        let smaller = try batch.validated(itemCountsBefore: [1 << 33], itemCountsAfter: [1 << 33, 1 << 20])
         try smaller.apply(to: &layout) { _ in .init(itemCount: 1 << 20, itemExtent: .uniform(63)) }
         #expect(layout.totalItemCount == (1 << 33) + (1 << 20))
     }
@@ -312,7 +312,7 @@ import ListKernelTesting
             try LinearDiff(countBefore: 0, countAfter: 1 << 40).replay(on: [Int]()) { $0 }
         }
         #expect(throws: DiffReplayError.self) {
-            try LinearDiff(countBefore: 2, countAfter: Int.max, insertedIndices: [0]).replay(on: [1, 2]) { $0 }
+            try LinearDiff(countBefore: 2, countAfter: Int.max, inserted: [0]).replay(on: [1, 2]) { $0 }
         }
         let sectioned = SectionedDiff(itemCountsBefore: [1], itemCountsAfter: [Int.max])
         #expect(throws: DiffReplayError.self) {
@@ -323,7 +323,7 @@ import ListKernelTesting
             try inserted.replay(on: [DiffSection<Int, Int>](), newSection: { DiffSection(id: $0, items: [1]) }, newItem: { _ in 0 })
         }
         // A valid one still replays.
-        let diff = LinearDiff(countBefore: 2, countAfter: 3, insertedIndices: [1])
+        let diff = LinearDiff(countBefore: 2, countAfter: 3, inserted: [1])
         #expect((try? diff.replay(on: [1, 2]) { _ in 9 }) == [1, 9, 2])
     }
 
@@ -336,10 +336,10 @@ import ListKernelTesting
             let diff = LinearDiff(
                 countBefore: random.below(4) == 0 ? Extremes.int(&random) : old.count,
                 countAfter: random.below(3) == 0 ? Extremes.int(&random) : random.below(6),
-                deletedIndices: (0..<random.below(3)).map { _ in Extremes.index(&random, below: old.count) },
-                insertedIndices: (0..<random.below(3)).map { _ in Extremes.index(&random, below: 6) },
-                moves: (0..<random.below(2)).map { _ in .init(from: Extremes.index(&random, below: old.count), to: Extremes.index(&random, below: 6)) },
-                updates: (0..<random.below(2)).map { _ in .init(from: Extremes.index(&random, below: old.count), to: Extremes.index(&random, below: 6)) }
+                deleted: (0..<random.below(3)).map { _ in Extremes.index(&random, below: old.count) },
+                inserted: (0..<random.below(3)).map { _ in Extremes.index(&random, below: 6) },
+                moved: (0..<random.below(2)).map { _ in .init(from: Extremes.index(&random, below: old.count), to: Extremes.index(&random, below: 6)) },
+                changed: (0..<random.below(2)).map { _ in .init(from: Extremes.index(&random, below: old.count), to: Extremes.index(&random, below: 6)) }
             )
             do {
                 let result = try diff.replay(on: old) { -$0 - 1 }

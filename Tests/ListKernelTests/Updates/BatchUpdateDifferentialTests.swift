@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// One random batch: counts before and after, and the calls that build it.
@@ -17,7 +17,7 @@ struct UpdateScenario: CustomStringConvertible {
     }
 
     var description: String {
-        "let update = try BatchUpdate { \(calls.map(\.description).joined(separator: "; ")) }.validated(before: \(before), after: \(after))"
+        "let update = try BatchUpdate { \(calls.map(\.description).joined(separator: "; ")) }.validated(itemCountsBefore: \(before), itemCountsAfter: \(after))"
     }
 }
 
@@ -268,12 +268,12 @@ struct UpdateLayoutWorld {
             if Self.trace { print(reproducer) }
             let reference = UpdateReference(counts: scenario.before.map { max($0, 0) })
             let rejection = reference.rejection(of: batch, before: scenario.before, after: scenario.after)
-            let result = Result { () throws(UpdateError) in try batch.validated(before: scenario.before, after: scenario.after) }
+            let result = Result { () throws(UpdateError) in try batch.validated(itemCountsBefore: scenario.before, itemCountsAfter: scenario.after) }
 
             // The order of calls never changes the answer, errors included.
             var reversed = scenario
             reversed.calls.reverse()
-            let reversedResult = Result { () throws(UpdateError) in try reversed.batch.validated(before: scenario.before, after: scenario.after) }
+            let reversedResult = Result { () throws(UpdateError) in try reversed.batch.validated(itemCountsBefore: scenario.before, itemCountsAfter: scenario.after) }
             guard result == reversedResult else {
                 Issue.record("\(reproducer)\nreversing the calls changed the result: \(result) / \(reversedResult)")
                 return

@@ -50,7 +50,7 @@ import ListKernelTesting
                         let batch = scenario.batch
                         checked += 1
                         let rejection = reference.rejection(of: batch, before: before, after: after)
-                        let update = try? batch.validated(before: before, after: after)
+                        let update = try? batch.validated(itemCountsBefore: before, itemCountsAfter: after)
                         guard (update == nil) == (rejection != nil) else {
                             Issue.record("\(scenario)\nkernel \(update == nil ? "rejected" : "accepted"); reference: \(rejection ?? "accepts")")
                             return

@@ -8,7 +8,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
 /// The error `batch` is rejected with, or `nil` when it is accepted.
 private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> UpdateError? {
     do {
-        _ = try batch.validated(before: before, after: after)
+        _ = try batch.validated(itemCountsBefore: before, itemCountsAfter: after)
         return nil
     } catch {
         return error
@@ -23,7 +23,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         let update = try BatchUpdate {
             $0.deleteItems(at: [p(0, 1)])
             $0.moveItem(from: p(0, 3), to: p(0, 0))
-        }.validated(before: [5], after: [4])
+        }.validated(itemCountsBefore: [5], itemCountsAfter: [4])
         #expect(update.fate(ofOld: p(0, 1)) == .deleted)
         #expect(update.fate(ofOld: p(0, 3)) == .moved(p(0, 0)))
         #expect(update.newPath(forOld: p(0, 0)) == p(0, 1))
@@ -33,7 +33,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         let shifted = try BatchUpdate {
             $0.deleteItems(at: [p(0, 2)])
             $0.insertItems(at: [p(0, 0), p(0, 1)])
-        }.validated(before: [3], after: [4])
+        }.validated(itemCountsBefore: [3], itemCountsAfter: [4])
         #expect(shifted.newPath(forOld: p(0, 0)) == p(0, 2))
         #expect(shifted.newPath(forOld: p(0, 1)) == p(0, 3))
         #expect(shifted.fate(ofOld: p(0, 2)) == .deleted)
@@ -47,7 +47,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         let update = try BatchUpdate {
             $0.deleteItems(at: [p(0, 0), p(0, 1)])
             $0.insertItems(at: [p(0, 1)])
-        }.validated(before: [3], after: [2])
+        }.validated(itemCountsBefore: [3], itemCountsAfter: [2])
         #expect(update.origin(ofNew: p(0, 1)) == .inserted)
         #expect(update.origin(ofNew: p(0, 0)) == .unchanged(p(0, 2)))
         // Index 2 existed before, but not after.
@@ -58,7 +58,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         #expect(error == .itemOutOfRange(.insert, p(0, 2), itemCount: 2))
         #expect(error?.description == "attempt to insert item 2 into section 0, but section 0 contains only 2 items after the update")
         // a b c → move a to 2 → b c a
-        let moved = try BatchUpdate { $0.moveItem(from: p(0, 0), to: p(0, 2)) }.validated(before: [3], after: [3])
+        let moved = try BatchUpdate { $0.moveItem(from: p(0, 0), to: p(0, 2)) }.validated(itemCountsBefore: [3], itemCountsAfter: [3])
         #expect(moved.fate(ofOld: p(0, 0)) == .moved(p(0, 2)))
         #expect(moved.newPath(forOld: p(0, 1)) == p(0, 0))
         #expect(moved.newPath(forOld: p(0, 2)) == p(0, 1))
@@ -71,7 +71,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
             $0.insertItems(at: [p(0, 0)])
             $0.reloadItems(at: [p(0, 2)])
             $0.reconfigureItems(at: [p(0, 0)])
-        }.validated(before: [3], after: [4])
+        }.validated(itemCountsBefore: [3], itemCountsAfter: [4])
         #expect(update.fate(ofOld: p(0, 2)) == .reloaded(p(0, 3)))
         #expect(update.fate(ofOld: p(0, 0)) == .reconfigured(p(0, 1)))
         #expect(update.origin(ofNew: p(0, 3)) == .reloaded(p(0, 2)))
@@ -89,7 +89,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
             $0.moveSection(from: 1, to: 0)
             $0.deleteItems(at: [p(1, 0)])
             $0.insertItems(at: [p(0, 0)])
-        }.validated(before: [2, 3], after: [3, 2])
+        }.validated(itemCountsBefore: [2, 3], itemCountsAfter: [3, 2])
         #expect(update.fate(ofOldSection: 1) == .moved(0))
         #expect(update.fate(ofOldSection: 0) == .unchanged(1))
         #expect(update.fate(ofOld: p(1, 0)) == .deleted)
@@ -145,12 +145,12 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         }
         #expect(one == other)
         // Section 1 (2 items) becomes section 0: + 1 inserted, its move stays inside it.
-        let a = try one.validated(before: [4, 2], after: [3])
-        let b = try other.validated(before: [4, 2], after: [3])
+        let a = try one.validated(itemCountsBefore: [4, 2], itemCountsAfter: [3])
+        let b = try other.validated(itemCountsBefore: [4, 2], itemCountsAfter: [3])
         #expect(a == b)
         #expect(a.layoutSteps == b.layoutSteps)
         // Two faults: the same one is reported whichever call came first.
-        let faults = [BatchUpdate.ItemMove(from: p(0, 0), to: p(0, 1)), .init(from: p(0, 1), to: p(0, 1))]
+        let faults = [Move(from: p(0, 0), to: p(0, 1)), .init(from: p(0, 1), to: p(0, 1))]
         let forward = BatchUpdate { for move in faults { $0.moveItem(from: move.from, to: move.to) }; $0.deleteItems(at: [p(0, 1)]) }
         let backward = BatchUpdate { $0.deleteItems(at: [p(0, 1)]); for move in faults.reversed() { $0.moveItem(from: move.from, to: move.to) } }
         #expect(rejection(forward, before: [2], after: [2]) == .conflictingItemOperations(.delete, .moveFrom, p(0, 1)))
@@ -171,7 +171,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         #expect(outer.operationCount == 3)
         #expect(BatchUpdate().isEmpty && !outer.isEmpty)
         // Both address the outermost batch's before and after states: [a b] [c] → [c] [b X]
-        let update = try outer.validated(before: [2, 1], after: [1, 2])
+        let update = try outer.validated(itemCountsBefore: [2, 1], itemCountsAfter: [1, 2])
         #expect(update.newPath(forOld: p(0, 1)) == p(1, 0))
         #expect(update.origin(ofNew: p(1, 1)) == .inserted)
     }
@@ -189,7 +189,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
         #expect(error == .invalidSectionCount(before: 2, after: 2, inserted: 1, deleted: 0))
         #expect(error?.description == "invalid number of sections: the list had 2 before the update and reports 2 after it, but 1 was inserted and 0 deleted")
         // Moves don't change it.
-        _ = try BatchUpdate { $0.moveSection(from: 0, to: 1) }.validated(before: [1, 2], after: [2, 1])
+        _ = try BatchUpdate { $0.moveSection(from: 0, to: 1) }.validated(itemCountsBefore: [1, 2], itemCountsAfter: [2, 1])
     }
 
     @Test func aSurvivingSectionMustReportItsCountPlusInsertsMinusDeletes() {
@@ -204,7 +204,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
     @Test func movesCountAsMovedInAndMovedOut() throws {
         let error = rejection(BatchUpdate { $0.moveItem(from: p(0, 0), to: p(1, 0)) }, before: [2, 2], after: [2, 2])
         #expect(error?.description == "invalid number of items in section 0: the section had 2 before the update and reports 2 after it, but 0 were inserted and 0 deleted (0 moved in, 1 moved out)")
-        _ = try BatchUpdate { $0.moveItem(from: p(0, 0), to: p(1, 0)) }.validated(before: [2, 2], after: [1, 3])
+        _ = try BatchUpdate { $0.moveItem(from: p(0, 0), to: p(1, 0)) }.validated(itemCountsBefore: [2, 2], itemCountsAfter: [1, 3])
     }
 
     @Test func aMovedSectionIsNamedByBothIndexesInACountError() {
@@ -216,7 +216,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
 
     @Test func aReloadOfASectionMayChangeItsItemCount() throws {
         // Collapse-by-reload: section 0 goes from 3 items to none.
-        let update = try BatchUpdate { $0.reloadSections([0]) }.validated(before: [3, 2], after: [0, 2])
+        let update = try BatchUpdate { $0.reloadSections([0]) }.validated(itemCountsBefore: [3, 2], itemCountsAfter: [0, 2])
         #expect(update.fate(ofOldSection: 0) == .reloaded(0))
         #expect(update.origin(ofNewSection: 0) == .reloaded(0))
         #expect(update.fate(ofOld: p(0, 1)) == .sectionReloaded(newSection: 0))
@@ -235,7 +235,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
     }
 
     @Test func anInsertedSectionTakesItsItemCountFromTheDataSource() throws {
-        let update = try BatchUpdate { $0.insertSections([0]) }.validated(before: [1], after: [7, 1])
+        let update = try BatchUpdate { $0.insertSections([0]) }.validated(itemCountsBefore: [1], itemCountsAfter: [7, 1])
         #expect(update.origin(ofNewSection: 0) == .inserted)
         #expect(update.origin(ofNew: p(0, 6)) == .inserted)
         #expect(update.origin(ofNew: p(0, 7)) == nil)
@@ -348,7 +348,7 @@ private func rejection(_ batch: BatchUpdate, before: [Int], after: [Int]) -> Upd
     @Test func aMoveToAPlaceThatDoesNotExistNamesItsSourceAndItsDestination() {
         var batch = BatchUpdate()
         batch.moveItem(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 7))
-        let error = #expect(throws: UpdateError.self) { try batch.validated(before: [4, 5], after: [3, 6]) }
+        let error = #expect(throws: UpdateError.self) { try batch.validated(itemCountsBefore: [4, 5], itemCountsAfter: [3, 6]) }
         #expect(error == .moveDestinationOutOfRange(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 1, item: 7), itemCount: 6))
         #expect(error?.description == "attempt to move item 3 of section 0 to index path [1, 7], which does not exist: section 1 contains only 6 items after the update")
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
@@ -20,7 +20,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
             $0.reloadItems(at: [p(0, 1)])
             $0.reconfigureItems(at: [p(0, 2)])
             $0.moveItem(from: p(0, 3), to: p(1, 0))
-        }.validated(before: [4, 2, 1], after: [5, 3, 1])
+        }.validated(itemCountsBefore: [4, 2, 1], itemCountsAfter: [5, 3, 1])
     }
 
     @Test func fatesNameWhatHappenedToEachItem() throws {
@@ -61,7 +61,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
         #expect(update.newSection(forOld: 1) == 2)
         #expect(update.oldSection(forNew: 0) == nil)
         #expect(update.sectionCountBefore == 3 && update.sectionCountAfter == 3)
-        #expect(update.before == [4, 2, 1] && update.after == [5, 3, 1])
+        #expect(update.itemCountsBefore == [4, 2, 1] && update.itemCountsAfter == [5, 3, 1])
     }
 
     @Test func headersAndFootersMapWithTheirSectionUnlessItIsReplaced() throws {
@@ -76,14 +76,14 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
     }
 
     @Test func anEmptyBatchMapsEverythingToItself() throws {
-        let update = try BatchUpdate().validated(before: [2, 1], after: [2, 1])
+        let update = try BatchUpdate().validated(itemCountsBefore: [2, 1], itemCountsAfter: [2, 1])
         #expect(update.fate(ofOld: p(0, 1)) == .unchanged(p(0, 1)))
         #expect(update.origin(ofNew: p(1, 0)) == .unchanged(p(1, 0)))
         #expect(update.layoutSteps.isEmpty)
     }
 
     @Test func aMoveOntoItsOwnPlaceIsStillAMove() throws {
-        let update = try BatchUpdate { $0.moveItem(from: p(0, 1), to: p(0, 1)) }.validated(before: [2], after: [2])
+        let update = try BatchUpdate { $0.moveItem(from: p(0, 1), to: p(0, 1)) }.validated(itemCountsBefore: [2], itemCountsAfter: [2])
         #expect(update.fate(ofOld: p(0, 1)) == .moved(p(0, 1)))
         var layout = try ListLayout(sections: [.init(itemExtents: [10, 20])])
         try update.apply(to: &layout) { _ in Issue.record("no section is described"); return .init(itemCount: 0, itemExtent: .uniform(1)) }
@@ -101,7 +101,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
             $0.deleteItems(at: [p(1, 0)])
             $0.moveItem(from: p(1, 2), to: p(0, 0))
             $0.insertItems(at: [p(1, 1)])
-        }.validated(before: [2, 3, 1, 0], after: [2, 2, 2, 0])
+        }.validated(itemCountsBefore: [2, 3, 1, 0], itemCountsAfter: [2, 2, 2, 0])
         #expect(update.layoutSteps == [
             .deleteSections(0..<1),              // S1 S2 S3
             .moveSection(from: 1, to: 2),        // S1 S3 S2: the moved section lifted to the end
@@ -135,7 +135,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
             $0.deleteItems(at: [p(0, 3), p(0, 1), p(0, 2)])
             $0.insertItems(at: [p(0, 1), p(0, 0)])
             $0.deleteSections([2, 1])
-        }.validated(before: [6, 0, 0], after: [5])
+        }.validated(itemCountsBefore: [6, 0, 0], itemCountsAfter: [5])
         #expect(update.layoutSteps == [
             .deleteSections(1..<3),
             .deleteItems(1..<4, inSection: 0),
@@ -155,7 +155,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
             $0.moveItem(from: p(0, 0), to: p(1, 0))
             $0.moveItem(from: p(1, 1), to: p(0, 0))
             $0.insertItems(at: [p(0, 3)])
-        }.validated(before: [3, 2], after: [4, 2])
+        }.validated(itemCountsBefore: [3, 2], itemCountsAfter: [4, 2])
         try update.apply(to: &layout) { _ in .init(itemCount: 0, itemExtent: .uniform(1)) }
         let paths = [p(0, 0), p(0, 1), p(0, 2), p(0, 3), p(1, 0), p(1, 1)]
         #expect(try paths.map { layout.itemExtent(at: $0) } == [44, 20, 30, 44, 10, 50])
@@ -163,7 +163,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
     }
 
     @Test func applyRejectsALayoutThatDoesNotHoldTheBeforeCountsAndChangesNothing() throws {
-        let update = try BatchUpdate { $0.deleteItems(at: [p(0, 0)]) }.validated(before: [2], after: [1])
+        let update = try BatchUpdate { $0.deleteItems(at: [p(0, 0)]) }.validated(itemCountsBefore: [2], itemCountsAfter: [1])
         var layout = try ListLayout(sections: [.init(itemExtents: [1, 2, 3])])
         let original = layout
         #expect(throws: UpdateError.layoutItemCountMismatch(section: 0, layout: 3, expected: 2)) {
@@ -181,7 +181,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
     }
 
     @Test func applyRejectsASectionDescriptionTheDataSourceDidNotReportAndChangesNothing() throws {
-        let update = try BatchUpdate { $0.insertSections([0]); $0.deleteItems(at: [p(0, 0)]) }.validated(before: [1], after: [2, 0])
+        let update = try BatchUpdate { $0.insertSections([0]); $0.deleteItems(at: [p(0, 0)]) }.validated(itemCountsBefore: [1], itemCountsAfter: [2, 0])
         var layout = try ListLayout(sections: [.init(itemExtents: [7])])
         let original = layout
         let wrongCount = UpdateError.sectionDescriptionItemCount(section: 0, described: 3, reported: 2)
@@ -202,7 +202,7 @@ private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: sect
             $0.deleteItems(at: [p(0, 10)])
             $0.moveItem(from: p(0, 500_000), to: p(0, 0))
             $0.insertItems(at: [p(0, 999_998)])
-        }.validated(before: [1_000_000], after: [1_000_000])
+        }.validated(itemCountsBefore: [1_000_000], itemCountsAfter: [1_000_000])
         #expect(update.newPath(forOld: p(0, 5)) == p(0, 6))                 // below the moved-in item
         #expect(update.newPath(forOld: p(0, 11)) == p(0, 11))               // +1 moved in, −1 deleted
         #expect(update.newPath(forOld: p(0, 500_001)) == p(0, 500_000))     // −1 deleted, −1 moved out, +1 in

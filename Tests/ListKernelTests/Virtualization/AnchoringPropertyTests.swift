@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// Random lists (0–30 sections of 0–20 items, extents from 0, headers and footers sometimes
@@ -312,8 +312,8 @@ import ListKernelTesting
             try next.reloadSections(edit.reloaded.filter { next.containsSection($0) }.sorted())
             // The moves the data source's difference reports: the oracle's view of what left.
             let diff = next.difference(from: before)
-            let moved = Set(diff.itemMoves.map { old[$0.from.section].items[$0.from.item] })
-            let leaving = Set(diff.sectionMoves.map { old[$0.from].id }).union(edit.reloaded)
+            let moved = Set(diff.movedItems.map { old[$0.from.section].items[$0.from.item] })
+            let leaving = Set(diff.movedSections.map { old[$0.from].id }).union(edit.reloaded)
             return (try harness!.dataSource.apply(next), moved, leaving)
         }
 

@@ -188,11 +188,11 @@ import ListKernelTesting
         // Plain style: section s spans 30 + 44 × 10 + 10 = 480 points.
         let frontEnd = RecordingFrontEnd(sections: uniformSections(3, items: 10, footer: 10))
         let list = frontEnd.makeList(style: .plain, viewport: Viewport(size: 300))
-        try list.scrollTo(.item(ItemPath(section: 1, item: 9)), at: .bottom)
+        try list.scroll(to: .item(ItemPath(section: 1, item: 9)), at: .bottom)
         // Item [1, 9] ends at 480 + 30 + 440 = 950; the footer pins over the last 10 points.
         #expect(list.viewport.offset == 950 + 10 - 300)
         try list.scroll(to: 0)
-        try list.scrollTo(.item(ItemPath(section: 0, item: 8)), at: .nearest)
+        try list.scroll(to: .item(ItemPath(section: 0, item: 8)), at: .nearest)
         #expect(list.viewport.offset == 30 + 44 * 9 + 10 - 300)
         #expect(frontEnd.problems(in: list).isEmpty)
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernel
 import ListKernelTesting
 
 /// Random scrolls, resizes, insets, overscan, folds and measurements; after every pass the

@@ -82,16 +82,16 @@ import ListKernelTesting
     // Section s starts at 910 s; its item i at 910 s + 30 + 44 i.
     @Test func scrollToTopPutsTheItemJustBelowItsPinnedHeader() throws {
         let (frontEnd, list) = makeList()
-        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .top)
+        try list.scroll(to: .item(ItemPath(section: 2, item: 5)), at: .top)
         #expect(list.viewport.offset == 1_820 + 30 + 220 - 30)
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 
     @Test func scrollToMiddleAndBottomCentreAndAlignTheItem() throws {
         let (frontEnd, list) = makeList()
-        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .bottom)
+        try list.scroll(to: .item(ItemPath(section: 2, item: 5)), at: .bottom)
         #expect(list.viewport.offset == 1_820 + 30 + 220 + 44 - 300)
-        try list.scrollTo(.item(ItemPath(section: 2, item: 5)), at: .middle)
+        try list.scroll(to: .item(ItemPath(section: 2, item: 5)), at: .middle)
         // Visible area below the pinned header is 270 long, starting 30 below the offset.
         #expect(list.viewport.offset == 1_820 + 30 + 220 + 22 - 30 - 135)
         #expect(frontEnd.problems(in: list).isEmpty)
@@ -100,18 +100,18 @@ import ListKernelTesting
     @Test func scrollToNearestDoesNotMoveAFullyVisibleItem() throws {
         let (frontEnd, list) = makeList()
         try list.scroll(to: 100)
-        try list.scrollTo(.item(ItemPath(section: 0, item: 3)), at: .nearest)
+        try list.scroll(to: .item(ItemPath(section: 0, item: 3)), at: .nearest)
         #expect(list.viewport.offset == 100)
-        try list.scrollTo(.item(ItemPath(section: 0, item: 19)), at: .nearest)
+        try list.scroll(to: .item(ItemPath(section: 0, item: 19)), at: .nearest)
         #expect(list.viewport.offset == 30 + 44 * 20 - 300)
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 
     @Test func scrollingIsClampedSoTheViewportNeverShowsSpacePastTheContent() throws {
         let (frontEnd, list) = makeList()
-        try list.scrollTo(.item(ItemPath(section: 4, item: 19)), at: .top)
+        try list.scroll(to: .item(ItemPath(section: 4, item: 19)), at: .top)
         #expect(list.viewport.offset == list.layout.contentExtent - 300)
-        try list.scrollTo(.header(section: 0), at: .bottom)
+        try list.scroll(to: .header(section: 0), at: .bottom)
         #expect(list.viewport.offset == 0)
         #expect(frontEnd.problems(in: list).isEmpty)
     }
@@ -119,8 +119,8 @@ import ListKernelTesting
     @Test func anItemOfACollapsedSectionCanNotBeScrolledTo() throws {
         let (frontEnd, list) = makeList()
         try list.setCollapsed(true, section: 1)
-        #expect(throws: ListError.notLaidOut(.item(ItemPath(section: 1, item: 0)), operation: "scrollTo(_:at:)")) {
-            try list.scrollTo(.item(ItemPath(section: 1, item: 0)), at: .top)
+        #expect(throws: ListError.notLaidOut(.item(ItemPath(section: 1, item: 0)), operation: "scroll(to:at:)")) {
+            try list.scroll(to: .item(ItemPath(section: 1, item: 0)), at: .top)
         }
         #expect(frontEnd.problems(in: list).isEmpty)
     }

@@ -58,7 +58,7 @@ extension DemoSession {
             if list.viewport.offset > limit { try list.scroll(to: limit) }
             guard let selection = source.selection,
                   let frame = list.layout.frame(of: selection) else { return }
-            try list.scrollTo(selection, at: .nearest)
+            try list.scroll(to: selection, at: .nearest)
             for shown in list.displayed where shown.isPinned && shown.element.kind == .footer {
                 let overlap = frame.end - shown.frame.start
                 if overlap > 0, frame.start < shown.frame.end {
