@@ -3,7 +3,8 @@ public import ListKernel
 /// The terminal front end's side of the kernel: a ``ListDataSource`` over a ``DemoList``
 /// whose views are ``TerminalView``s. It answers counts and metrics (O(1) per section, so a
 /// generated list of any size reloads in O(sections)), names the reuse identifier of each
-/// element, and configures a view from the model only.
+/// element, and registers its three view classes with handlers that configure a view from
+/// the model only.
 ///
 /// The model it adds to the data: which items are expanded (keyed by item, never stored in
 /// a view), which element is selected, and the screen width that expanded rows are measured
@@ -105,23 +106,29 @@ public final class DemoListSource: ListDataSource {
         return SectionMetrics(header: 1, footer: footer, itemExtent: .uniform(1))
     }
 
-    /// Shows `element` in `view`, from the model and the kernel's fold state only.
+    /// Registers the three view classes with `list`, each with the handler that shows an
+    /// element from the model and the kernel's fold state only: headers are `HeaderView`s,
+    /// items `RowView`s, footers `FooterView`s, and no handler casts.
     ///
-    /// - Complexity: O(1) plus the title's length.
-    public func list(_ list: VirtualList<TerminalView>, configure view: TerminalView, for element: ListElement, binding: BindingToken) {
-        let selected = selection == element
-        switch element {
-        case .header(let section):
-            let header = view as! HeaderView  // the "header" factory makes HeaderViews only
-            header.configure(title: data.title(ofSection: section), itemCount: data.itemCount(inSection: section),
-                             isCollapsed: list.isCollapsed(section: section), isSelected: selected)
-        case .item(let path):
-            let row = view as! RowView
+    /// - Throws: as `VirtualList.register(_:)`.
+    /// - Complexity: O(1); each handler is O(1) plus the title's length.
+    public func registerViews(in list: VirtualList<TerminalView>) throws(ListError) {
+        // Weakly: the list keeps its registrations, and the session owns this data source.
+        try list.register(ViewRegistration<HeaderView>(kind: .header, reuseIdentifier: DemoListSource.headerIdentifier, make: HeaderView.init) {
+            [weak self] header, element, context in
+            guard let self else { return }
+            header.configure(title: data.title(ofSection: element.section), itemCount: data.itemCount(inSection: element.section),
+                             isCollapsed: context.isSectionCollapsed, isSelected: selection == element)
+        })
+        try list.register(ViewRegistration<RowView>(kind: .item, reuseIdentifier: DemoListSource.rowIdentifier, make: RowView.init) {
+            [weak self] row, element, _ in
+            guard let self, case .item(let path) = element else { return }
             let item = data.item(at: path)
-            row.configure(title: item.title, detail: item.detail, isExpanded: expanded.contains(path), isSelected: selected)
-        case .footer:
-            let footer = view as! FooterView
+            row.configure(title: item.title, detail: item.detail, isExpanded: expanded.contains(path), isSelected: selection == element)
+        })
+        try list.register(ViewRegistration<FooterView>(kind: .footer, reuseIdentifier: DemoListSource.footerIdentifier, make: FooterView.init) {
+            footer, _, _ in
             footer.configure(text: DemoListSource.emptySectionText)
-        }
+        })
     }
 }

@@ -71,9 +71,7 @@ public final class DemoSession {
         self.searchTitlesPerStep = max(1, searchTitlesPerStep)
         source = DemoListSource(data: data, width: size.columns)
         list = VirtualList(style: .plain)
-        try list.register(kind: .header, reuseIdentifier: DemoListSource.headerIdentifier) { HeaderView() }
-        try list.register(kind: .item, reuseIdentifier: DemoListSource.rowIdentifier) { RowView() }
-        try list.register(kind: .footer, reuseIdentifier: DemoListSource.footerIdentifier) { FooterView() }
+        try source.registerViews(in: list)
         list.dataSource = source
         source.selection = data.sectionCount > 0 ? .header(section: 0) : nil
         let rows = Double(listRows)
