@@ -31,7 +31,10 @@ extension ListLayout {
         let items = sections[path.section].items
         try ListLayout.checkPerItem(items, section: path.section, itemCount: items.count,
                                     converting: items.turnsPerItem(storing: units, measured: isMeasured))
-        try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingUnits: Int64(units) - Int64(items.extent(at: path.item)))
+        // The new extent alone bounds the growth; the old one is read only near the limit.
+        if allUnits + Int64(units) > ListLimits.maximumContentUnits {
+            try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingUnits: Int64(units) - Int64(items.extent(at: path.item)))
+        }
         updateSection(path.section) { _ = $0.items.set(units, measured: isMeasured, at: path.item) }
         _checkInvariants()
     }

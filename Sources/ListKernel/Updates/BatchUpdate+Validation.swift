@@ -114,6 +114,12 @@ private struct UpdateValidator {
     }
 
     func checkCounts() throws(UpdateError) {
+        // One unsigned comparison per count finds both a negative count and one past the
+        // limit; only then are the rules checked in their order.
+        let limit = UInt(ListLimits.maximumItemCount)
+        guard before.contains(where: { UInt(bitPattern: $0) > limit }) || after.contains(where: { UInt(bitPattern: $0) > limit }) else {
+            return
+        }
         if let section = before.firstIndex(where: { $0 < 0 }) {
             throw .negativeItemCount(section: section, count: before[section], afterUpdate: false)
         }

@@ -176,12 +176,14 @@ extension ValidatedUpdate {
         // the per-item limit is involved, do the steps run on a copy first, so a limit
         // reached half-way leaves `layout` as it was.
         var itemTotal = 0
+        var hasSectionPastPerItemLimit = false
         for count in itemCountsAfter {
             let (sum, overflow) = itemTotal.addingReportingOverflow(count)
             guard !overflow, sum <= ListLimits.maximumItemCount else {
                 throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
             }
             itemTotal = sum
+            hasSectionPastPerItemLimit = hasSectionPastPerItemLimit || count > ListLimits.maximumPerItemCount
         }
         guard itemCountsAfter.count <= ListLimits.maximumSectionCount else {
             throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: itemCountsAfter.count - layout.sectionCount))
@@ -195,8 +197,7 @@ extension ValidatedUpdate {
         let (growth, growthOverflow) = Int64(batch.insertedItems.count + batch.movedItems.count)
             .multipliedReportingOverflow(by: Int64(Int32.max))
         let (total, totalOverflow) = bound.addingReportingOverflow(growth)
-        if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits
-            || itemCountsAfter.contains(where: { $0 > ListLimits.maximumPerItemCount }) {
+        if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits || hasSectionPastPerItemLimit {
             var trial = layout
             try runLayoutSteps(on: &trial, descriptions: descriptions)
             layout = trial
