@@ -26,16 +26,34 @@ extension ListLayout {
     /// - Complexity: O(log n); O(items in the section) once when a uniform section turns
     ///   per-item.
     public mutating func setItemExtent(_ points: Double, at path: ItemPath, isMeasured: Bool = true) throws(LayoutError) {
-        try checkItem(path)
+        try checkSection(path.section)
         let units = try ListLayout.units(points, for: "item \(path)")
-        let items = sections[path.section].items
-        try ListLayout.checkPerItem(items, section: path.section, itemCount: items.count,
-                                    converting: items.turnsPerItem(storing: units, measured: isMeasured))
-        // The new extent alone bounds the growth; the old one is read only near the limit.
-        if allUnits + Int64(units) > ListLimits.maximumContentUnits {
-            try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingUnits: Int64(units) - Int64(items.extent(at: path.item)))
+        // One descent: the item's range and the per-item limit are checked on the record in
+        // place, and nothing is changed when either fails. The new extent alone bounds the
+        // content's growth; the old one is read only near the limit.
+        let nearLimit = allUnits + Int64(units) > ListLimits.maximumContentUnits
+        let (items, content) = (allItemCount, allUnits)
+        var failure: LayoutError?
+        updateSection(path.section) { record in
+            guard path.item >= 0, path.item < record.items.count else {
+                failure = .itemOutOfRange(path, itemCount: record.items.count)
+                return
+            }
+            if record.items.turnsPerItem(storing: units, measured: isMeasured), record.items.count > ListLimits.maximumPerItemCount {
+                failure = .tooManyPerItemExtents(section: path.section, itemCount: record.items.count)
+                return
+            }
+            if nearLimit {
+                do throws(LayoutError) {
+                    try ListLayout.checkGrowth(items: items, units: content, addingUnits: Int64(units) - Int64(record.items.extent(at: path.item)))
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+            _ = record.items.set(units, measured: isMeasured, at: path.item)
         }
-        updateSection(path.section) { _ = $0.items.set(units, measured: isMeasured, at: path.item) }
+        if let failure { throw failure }
         _checkInvariants()
     }
 
