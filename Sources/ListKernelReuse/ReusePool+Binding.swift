@@ -16,6 +16,7 @@ extension ReusePool {
     ///   pooled view shows nothing); ``ReuseError/untrackedView(_:viewType:)``. Nothing
     ///   changes then.
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func bind(_ view: View) throws(ReuseError) -> BindingToken {
         let record = try checkTransition(.bind, of: view)
         lastBinding += 1
@@ -28,6 +29,7 @@ extension ReusePool {
     /// `didEndDisplaying`, `enqueue` or discard of the view since it was issued.
     ///
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func isCurrent(_ token: BindingToken) -> Bool {
         guard let record = recordIndex[token.view] else { return false }
         return records[record].binding == token.generation

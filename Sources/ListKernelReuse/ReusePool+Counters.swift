@@ -5,6 +5,7 @@ extension ReusePool {
     /// unregistration; all zero for an identifier never registered.
     ///
     /// - Complexity: O(1) plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func counters(kind: ElementKind, identifier: String) -> ReuseCounters {
         guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)] else { return .zero }
         return slots[slot].counters

@@ -16,6 +16,7 @@ extension ReusePool {
     ///   (nothing is created), or ``ReuseError/factoryReturnedTrackedView(identifier:kind:state:)``.
     /// - Complexity: O(1) amortized plus one hash of the identifier, the factory or
     ///   `prepareForReuse`; the error path is O(s log s) for s identifiers ever registered.
+    @_specialize(exported: true, where View == AnyObject)
     public func dequeue(kind: ElementKind, identifier: String) throws(ReuseError) -> DequeuedView<View> {
         try dequeue(slot: registeredSlot(kind: kind, identifier: identifier))
     }
@@ -30,6 +31,7 @@ extension ReusePool {
     ///
     /// - Throws: ``ReuseError/factoryReturnedTrackedView(identifier:kind:state:)`` only.
     /// - Complexity: as ``dequeue(kind:identifier:)``.
+    @_specialize(exported: true, where View == AnyObject)
     public func dequeueIfRegistered(kind: ElementKind, identifier: String) throws(ReuseError) -> DequeuedView<View>? {
         guard let slot = registeredSlotIfAny(kind: kind, identifier: identifier) else { return nil }
         return try dequeue(slot: slot)

@@ -10,6 +10,7 @@ extension ReusePool {
     /// - Complexity: O(s + r) for s identifiers ever registered and r records (the most
     ///   views tracked at once).
     @_spi(ListKernelTesting)
+    @_specialize(exported: true, where View == AnyObject)
     public func _checkInvariants() {
         #if DEBUG
         precondition(slotIndex.count == slots.count, "slot index has \(slotIndex.count) keys for \(slots.count) slots")

@@ -5,6 +5,7 @@ extension ReusePool {
     /// made.
     ///
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func state(of view: View) -> ReuseState {
         guard let record = recordIndex[ObjectIdentifier(view)] else { return .untracked }
         return records[record].state
@@ -20,6 +21,7 @@ extension ReusePool {
     /// - Throws: ``ReuseError/illegalTransition(_:identifier:kind:state:)`` from pooled or
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func willDisplay(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.willDisplay, of: view)
         records[record].state = .displayed
@@ -32,6 +34,7 @@ extension ReusePool {
     /// - Throws: ``ReuseError/illegalTransition(_:identifier:kind:state:)`` unless displayed;
     ///   ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func didEndDisplaying(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.didEndDisplaying, of: view)
         records[record].state = .ended
@@ -52,6 +55,7 @@ extension ReusePool {
     ///   ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1) amortized.
     @discardableResult
+    @_specialize(exported: true, where View == AnyObject)
     public func enqueue(_ view: View) throws(ReuseError) -> EnqueueOutcome {
         let record = try checkTransition(.enqueue, of: view)
         let slot = records[record].slot
@@ -86,6 +90,7 @@ extension ReusePool {
     /// - Throws: ``ReuseError/illegalTransition(_:identifier:kind:state:)`` from pooled or
     ///   displayed; ``ReuseError/untrackedView(_:viewType:)``. Nothing changes then.
     /// - Complexity: O(1).
+    @_specialize(exported: true, where View == AnyObject)
     public func discard(_ view: View) throws(ReuseError) {
         let record = try checkTransition(.discard, of: view)
         let dropped = forget(record, reason: .discardedByCaller)

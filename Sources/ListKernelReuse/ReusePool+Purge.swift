@@ -6,6 +6,7 @@ extension ReusePool {
     /// they were first registered, each one's views most recently enqueued first.
     ///
     /// - Complexity: O(s + p) for s identifiers ever registered and p views discarded.
+    @_specialize(exported: true, where View == AnyObject)
     public func purge() {
         var dropped: [(View, ReuseDiscard)] = []
         for slot in slots.indices {
@@ -20,6 +21,7 @@ extension ReusePool {
     /// - Throws: ``ReuseError/emptyIdentifier(kind:)`` or
     ///   ``ReuseError/notRegistered(identifier:kind:registered:registeredForOtherKinds:)``.
     /// - Complexity: O(p) for the p views discarded, plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func purge(kind: ElementKind, identifier: String) throws(ReuseError) {
         let slot = try registeredSlot(kind: kind, identifier: identifier)
         var dropped: [(View, ReuseDiscard)] = []

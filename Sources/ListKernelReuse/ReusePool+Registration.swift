@@ -20,6 +20,7 @@ extension ReusePool {
     ///     pool already tracks.
     /// - Throws: ``ReuseError/emptyIdentifier(kind:)``.
     /// - Complexity: O(p) for the p views discarded, plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func register(
         kind: ElementKind, identifier: String, factory: @escaping () -> View
     ) throws(ReuseError) {
@@ -48,6 +49,7 @@ extension ReusePool {
     ///
     /// - Throws: ``ReuseError/emptyIdentifier(kind:)`` or ``ReuseError/notRegistered(identifier:kind:registered:registeredForOtherKinds:)``.
     /// - Complexity: O(p) for the p views discarded, plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func unregister(kind: ElementKind, identifier: String) throws(ReuseError) {
         let slot = try registeredSlot(kind: kind, identifier: identifier)
         slots[slot].factory = nil
@@ -61,6 +63,7 @@ extension ReusePool {
     /// case-sensitively).
     ///
     /// - Complexity: O(1) plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func isRegistered(kind: ElementKind, identifier: String) -> Bool {
         guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)] else { return false }
         return slots[slot].factory != nil
@@ -69,6 +72,7 @@ extension ReusePool {
     /// The identifiers registered for `kind`, sorted.
     ///
     /// - Complexity: O(s log s) for the s identifiers ever registered.
+    @_specialize(exported: true, where View == AnyObject)
     public func registeredIdentifiers(of kind: ElementKind) -> [String] {
         slots.lazy.filter { $0.factory != nil && $0.key.kind == kind }.map(\.key.identifier).sorted()
     }
@@ -85,6 +89,7 @@ extension ReusePool {
     ///   ``ReuseError/notRegistered(identifier:kind:registered:registeredForOtherKinds:)`` or
     ///   ``ReuseError/invalidCapacity(_:identifier:kind:)``.
     /// - Complexity: O(p) for the p views discarded, plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func setCapacity(_ capacity: Int, kind: ElementKind, identifier: String) throws(ReuseError) {
         let slot = try registeredSlot(kind: kind, identifier: identifier)
         guard capacity >= 0 else { throw .invalidCapacity(capacity, identifier: identifier, kind: kind) }
@@ -98,6 +103,7 @@ extension ReusePool {
     /// them.
     ///
     /// - Complexity: O(1) plus one hash of the identifier.
+    @_specialize(exported: true, where View == AnyObject)
     public func capacity(kind: ElementKind, identifier: String) -> Int? {
         guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)], slots[slot].factory != nil else {
             return nil
