@@ -10,10 +10,10 @@
 /// - Complexity: every member is O(1).
 public enum FixedPoint {
     /// Units per point: extents are exact multiples of `1 / unitsPerPoint`.
-    public static let unitsPerPoint: Int64 = 256
+    @inlinable public static var unitsPerPoint: Int64 { 256 }
 
     /// The largest extent one element may have, in points (about 8.4 million).
-    public static let maximumElementExtent: Double = Double(Int32.max) / Double(unitsPerPoint)
+    @inlinable public static var maximumElementExtent: Double { Double(Int32.max) / Double(unitsPerPoint) }
 
     /// Converts units to points, exactly (every unit count below 2^53 is representable).
     ///
@@ -39,7 +39,7 @@ public enum FixedPoint {
     /// infinity: a range `[y0, y1)` covers the units `[offsetUnits(y0), upperBoundUnits(y1))`.
     ///
     /// - Complexity: O(1).
-    package static func upperBoundUnits(_ points: Double) -> Int64? {
+    @inlinable package static func upperBoundUnits(_ points: Double) -> Int64? {
         guard let floor = offsetUnits(points) else { return nil }
         return Double(floor) == points * Double(unitsPerPoint) ? floor : floor + 1
     }
@@ -47,7 +47,7 @@ public enum FixedPoint {
     /// Rounds an offset in points to the nearest unit, or `nil` for NaN or infinity.
     ///
     /// - Complexity: O(1).
-    package static func offsetUnits(_ points: Double) -> Int64? {
+    @inlinable package static func offsetUnits(_ points: Double) -> Int64? {
         guard points.isFinite, abs(points) < 1e15 else { return nil }
         return Int64((points * Double(unitsPerPoint)).rounded(.down))
     }

@@ -25,29 +25,29 @@
 /// - Complexity: every member is O(1).
 public enum ListLimits {
     /// The most sections a list may have: 16,777,216 (2^24).
-    public static let maximumSectionCount = 1 << 24
+    @inlinable public static var maximumSectionCount: Int { 1 << 24 }
 
     /// The most items a list may have, in all its sections, collapsed ones included:
     /// 1,099,511,627,776 (2^40).
-    public static let maximumItemCount = 1 << 40
+    @inlinable public static var maximumItemCount: Int { 1 << 40 }
 
     /// The longest a list's content may be with every section expanded, in points:
     /// 549,755,813,888 (2^39).
-    public static let maximumContentExtent = Double(maximumContentUnits) / Double(FixedPoint.unitsPerPoint)
+    @inlinable public static var maximumContentExtent: Double { Double(maximumContentUnits) / Double(FixedPoint.unitsPerPoint) }
 
     /// The most items one section may store one by one (measured items, or an estimated
     /// section after its first measurement): 134,217,728 (2^27).
-    public static let maximumPerItemCount = 1 << 27
+    @inlinable public static var maximumPerItemCount: Int { 1 << 27 }
 
     /// The largest absolute viewport offset, size, inset or overscan, in points: 10^12.
-    public static let maximumViewportValue = 1e12
+    @inlinable public static var maximumViewportValue: Double { 1e12 }
 
     /// The most elements of nonzero extent one pass may display (its viewport and overscan):
     /// 16,384 (2^14). A pass whose window holds more throws
     /// `ListError.tooManyElementsInWindow` before any view changes; prefetching announces at
     /// most this many items ahead.
-    public static let maximumDisplayedElements = 1 << 14
+    @inlinable public static var maximumDisplayedElements: Int { 1 << 14 }
 
     /// `maximumContentExtent` in fixed-point units (2^47).
-    package static let maximumContentUnits: Int64 = 1 << 47
+    @inlinable package static var maximumContentUnits: Int64 { 1 << 47 }
 }
