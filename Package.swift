@@ -11,6 +11,12 @@ let commonSettings: [SwiftSetting] = [
     .enableExperimentalFeature("StrictConcurrency"),
 ]
 
+/// The parts of the kernel, lowest layer first; the `ListKernel` module re-exports each.
+let kernelParts = [
+    "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
+    "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelList",
+]
+
 let package = Package(
     name: "ListKernel",
     products: [
@@ -21,11 +27,29 @@ let package = Package(
         .executable(name: "listkernel-bench", targets: ["listkernel-bench"]),
     ],
     targets: [
+        // The kernel's layers, lowest first; each may use only the targets it lists
+        // (Docs/Architecture.md draws the graph). Users import the umbrella `ListKernel`.
         .target(
-            name: "ListKernel",
+            name: "ListKernelCore",
             // Rounding points to fixed-point units uses libm's floor/ceil/rint.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        .target(name: "ListKernelLayout", dependencies: ["ListKernelCore"]),
+        .target(name: "ListKernelReuse", dependencies: ["ListKernelCore"]),
+        .target(name: "ListKernelDiffing", dependencies: ["ListKernelCore"]),
+        .target(name: "ListKernelUpdates", dependencies: ["ListKernelCore", "ListKernelLayout"]),
+        .target(
+            name: "ListKernelDiffUpdates",
+            dependencies: ["ListKernelCore", "ListKernelDiffing", "ListKernelUpdates"]
+        ),
+        .target(
+            name: "ListKernelList",
+            dependencies: [
+                "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
+                "ListKernelUpdates", "ListKernelDiffUpdates",
+            ]
+        ),
+        .target(name: "ListKernel", dependencies: kernelParts.map { .target(name: $0) }),
         .target(name: "ListKernelTesting", dependencies: ["ListKernel"]),
         .target(name: "TerminalList", dependencies: ["ListKernel"]),
         .executableTarget(name: "listkernel-demo", dependencies: ["TerminalList", "ListKernel"]),
@@ -34,7 +58,10 @@ let package = Package(
             dependencies: ["ListKernel", "ListKernelTesting"],
             path: "Benchmarks/listkernel-bench"
         ),
-        .testTarget(name: "ListKernelTests", dependencies: ["ListKernel", "ListKernelTesting"]),
+        .testTarget(
+            name: "ListKernelTests",
+            dependencies: ["ListKernel", "ListKernelTesting"] + kernelParts.map { .target(name: $0) }
+        ),
         .testTarget(name: "TerminalListTests", dependencies: ["TerminalList", "ListKernel", "ListKernelTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,77 +1,88 @@
 import Foundation
 import Testing
 
-/// Docs/Architecture.md draws the layers of Sources/ListKernel and says a lower layer never
-/// names a type of a higher one. This test reads the sources and holds the code to the picture.
+/// Each layer of the kernel is its own SwiftPM target, so the compiler refuses a use of a
+/// layer the target does not depend on. What it can't see is whether the graph in
+/// Package.swift is the one Docs/Architecture.md draws (an added dependency would quietly let
+/// a lower layer reach up), and whether the umbrella `ListKernel` module re-exports every
+/// part (a missing re-export only shows when a user's code fails to find a type).
 @Suite struct LayeringTests {
-    /// Each folder and the folders it may use (besides itself).
+    /// Each part and the parts it may depend on: the picture in Docs/Architecture.md.
     static let allowed: [String: Set<String>] = [
-        "Core": [],
-        "Layout": ["Core"],
-        "Mapping": ["Core", "Layout"],
-        "Reuse": ["Core"],
-        "Diffing": ["Core"],
-        "Snapshots": ["Core", "Diffing"],
-        "Updates": ["Core", "Layout", "Mapping", "Diffing"],
-        "Virtualization": ["Core", "Layout", "Mapping", "Reuse", "Diffing", "Snapshots", "Updates"],
-        "DataSources": ["Core", "Layout", "Mapping", "Reuse", "Diffing", "Snapshots", "Updates", "Virtualization"],
+        "ListKernelCore": [],
+        "ListKernelLayout": ["ListKernelCore"],
+        "ListKernelReuse": ["ListKernelCore"],
+        "ListKernelDiffing": ["ListKernelCore"],
+        "ListKernelUpdates": ["ListKernelCore", "ListKernelLayout"],
+        "ListKernelDiffUpdates": ["ListKernelCore", "ListKernelDiffing", "ListKernelUpdates"],
+        "ListKernelList": [
+            "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
+            "ListKernelUpdates", "ListKernelDiffUpdates",
+        ],
     ]
 
-    static var sourcesRoot: URL {
+    static var packageRoot: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ListKernel")
     }
 
-    /// Source text of every file in `folder`, with comments and string literals removed.
-    static func code(in folder: String) throws -> [(file: String, text: String)] {
-        let directory = sourcesRoot.appendingPathComponent(folder)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return try files.filter { $0.hasSuffix(".swift") }.sorted().map { name in
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            let stripped = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-                if let comment = line.range(of: "//") { return line[..<comment.lowerBound] }
-                return line
-            }.joined(separator: "\n")
-            return (name, stripped.replacingOccurrences(of: #""[^"\n]*""#, with: "\"\"", options: .regularExpression))
-        }
-    }
-
-    /// Type names declared at the top level of a folder.
-    static func declaredTypes(in folder: String) throws -> Set<String> {
-        var names = Set<String>()
-        let pattern = try NSRegularExpression(pattern: #"(?m)^(?:public |internal |@[a-zA-Z]+ )*(?:final )?(?:struct|class|enum|protocol|typealias|actor) ([A-Z][A-Za-z0-9_]*)"#)
-        for (_, text) in try code(in: folder) {
-            let range = NSRange(text.startIndex..., in: text)
-            for match in pattern.matches(in: text, range: range) {
-                if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
-            }
-        }
-        return names
-    }
-
-    @Test func theFoldersOfTheKernelAreTheLayersOfThePicture() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: LayeringTests.sourcesRoot.path)
-            .filter { !$0.hasPrefix(".") }
-        #expect(Set(folders).isSubset(of: Set(LayeringTests.allowed.keys)), "folders not in the picture: \(Set(folders).subtracting(LayeringTests.allowed.keys))")
-    }
-
-    @Test func noLayerNamesATypeOfALayerAboveIt() throws {
-        var types: [String: Set<String>] = [:]
-        for folder in LayeringTests.allowed.keys { types[folder] = try LayeringTests.declaredTypes(in: folder) }
-        #expect(types["Layout"]?.contains("ListLayout") == true, "the scan finds declarations")
-        #expect(types["Virtualization"]?.contains("VirtualList") == true, "the scan finds declarations")
-        var violations: [String] = []
-        for (folder, mayUse) in LayeringTests.allowed {
-            let forbidden = LayeringTests.allowed.keys.filter { $0 != folder && !mayUse.contains($0) }
-            for (file, text) in try LayeringTests.code(in: folder) {
-                for other in forbidden {
-                    for name in types[other] ?? [] where text.range(of: #"\b\#(name)\b"#, options: .regularExpression) != nil {
-                        violations.append("\(folder)/\(file) names \(name) from \(other)")
-                    }
+    /// The targets of Package.swift and their target dependencies, from
+    /// `swift package dump-package` (run with its own scratch path, so it never waits for the
+    /// lock of the build that runs these tests).
+    static func packageTargets() throws -> [String: Set<String>] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("listkernel-layering-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let targets = json["targets"] as? [[String: Any]] else { return [:] }
+        var result: [String: Set<String>] = [:]
+        for target in targets {
+            guard let name = target["name"] as? String else { continue }
+            var dependencies = Set<String>()
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                // {"byName": ["X", null]} or {"target": ["X", null]} or {"product": ["X", …]}
+                for key in ["byName", "target", "product"] {
+                    if let value = dependency[key] as? [Any], let first = value.first as? String { dependencies.insert(first) }
                 }
             }
+            result[name] = dependencies
         }
-        #expect(violations.isEmpty, "\(violations.sorted())")
+        return result
+    }
+
+    @Test func noPartOfTheKernelDependsOnALayerAboveIt() throws {
+        let targets = try LayeringTests.packageTargets()
+        #expect(targets["ListKernel"] != nil, "dump-package lists the targets")
+        for (part, mayUse) in LayeringTests.allowed {
+            let uses = try #require(targets[part], "\(part) is a target of Package.swift")
+            #expect(uses.isSubset(of: mayUse), "\(part) depends on \(uses.subtracting(mayUse).sorted()), above it in Docs/Architecture.md")
+        }
+        let kernelTargets = Set(targets.keys.filter { $0.hasPrefix("ListKernel") && $0 != "ListKernel" && $0 != "ListKernelTesting" && $0 != "ListKernelTests" })
+        #expect(kernelTargets == Set(LayeringTests.allowed.keys), "every part is in the picture and every layer of the picture is a target")
+        #expect(targets["ListKernel"] == Set(LayeringTests.allowed.keys), "the umbrella depends on every part")
+    }
+
+    @Test func theUmbrellaModuleReExportsEveryPart() throws {
+        let umbrella = try String(
+            contentsOf: LayeringTests.packageRoot.appendingPathComponent("Sources/ListKernel/ListKernel.swift"),
+            encoding: .utf8
+        )
+        let exported = Set(umbrella.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.first == "@_exported", let module = words.last, words.dropLast().last == "import" else { return nil }
+            return String(module)
+        })
+        #expect(exported == Set(LayeringTests.allowed.keys), "re-exported: \(exported.sorted())")
+        let files = try FileManager.default.contentsOfDirectory(atPath: LayeringTests.packageRoot.appendingPathComponent("Sources/ListKernel").path)
+        #expect(files.filter { !$0.hasPrefix(".") } == ["ListKernel.swift"], "the umbrella holds nothing but its re-exports")
     }
 }

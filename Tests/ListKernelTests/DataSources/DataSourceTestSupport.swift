@@ -1,4 +1,11 @@
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 import ListKernelTesting
 
 // Shared helpers of the data source tests: snapshots written as literals, random snapshot

@@ -1,5 +1,12 @@
 import Testing
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 import ListKernelTesting
 
 /// `ListDiffableDataSource`: applying snapshots, what each change does to the views, fold

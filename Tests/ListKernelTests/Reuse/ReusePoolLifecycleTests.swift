@@ -1,5 +1,12 @@
 import Testing
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 
 /// Where a view starts before a lifecycle call, in the exhaustive transition table.
 enum StartingPoint: CaseIterable, Sendable, CustomStringConvertible {

@@ -1,5 +1,12 @@
 import Testing
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 import ListKernelTesting
 
 /// The list's public entry points, driven by a hostile data source and extreme arguments:

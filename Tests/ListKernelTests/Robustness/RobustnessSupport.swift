@@ -1,5 +1,12 @@
 import Testing
-@_spi(ListKernelTesting) @testable import ListKernel
+@_spi(ListKernelTesting) import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernelCore
+@_spi(ListKernelTesting) @testable import ListKernelLayout
+@_spi(ListKernelTesting) @testable import ListKernelReuse
+@_spi(ListKernelTesting) @testable import ListKernelDiffing
+@_spi(ListKernelTesting) @testable import ListKernelUpdates
+@_spi(ListKernelTesting) @testable import ListKernelDiffUpdates
+@_spi(ListKernelTesting) @testable import ListKernelList
 import ListKernelTesting
 
 /// The values a hostile or careless caller passes: the edges of `Int` and `Double`, the

@@ -1,5 +1,12 @@
 import Testing
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 import ListKernelTesting
 
 /// Every batch of up to two operations over every tiny world, with every after-count: the

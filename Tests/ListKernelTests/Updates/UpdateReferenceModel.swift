@@ -1,5 +1,12 @@
 import Testing
-@testable import ListKernel
+import ListKernel
+@testable import ListKernelCore
+@testable import ListKernelLayout
+@testable import ListKernelReuse
+@testable import ListKernelDiffing
+@testable import ListKernelUpdates
+@testable import ListKernelDiffUpdates
+@testable import ListKernelList
 import ListKernelTesting
 
 /// A naive model of UIKit's batch-update semantics over a plain world of item ids, slow and

@@ -1,0 +1,27 @@
+@_spi(ListKernelTesting) import ListKernelCore
+
+extension ListSnapshot {
+    /// Recomputes both indexes from the sections and compares: every section at its recorded
+    /// position, every item at its recorded section and index, no stray entries, marks only
+    /// on present items and sections. Runs after every mutation in debug builds.
+    ///
+    /// - Complexity: O(S + n + marks).
+    func _checkInvariants() {
+        precondition(_sectionIndex.count == _sections.count, "section index has \(_sectionIndex.count) entries for \(_sections.count) sections")
+        var itemCount = 0
+        for (position, section) in _sections.enumerated() {
+            precondition(_sectionIndex[section.id] == position, "section \(section.id) indexed at \(String(describing: _sectionIndex[section.id])), is at \(position)")
+            for (index, item) in section.items.enumerated() {
+                precondition(
+                    _itemLocation[item] == _Location(section: section.id, index: index),
+                    "item \(item) located at \(String(describing: _itemLocation[item])), is in \(section.id) at \(index)"
+                )
+            }
+            itemCount += section.items.count
+        }
+        precondition(_itemLocation.count == itemCount, "item index has \(_itemLocation.count) entries for \(itemCount) items")
+        precondition(_reloadedItems.allSatisfy { _itemLocation[$0] != nil }, "a reload mark on a missing item")
+        precondition(_reconfiguredItems.allSatisfy { _itemLocation[$0] != nil }, "a reconfigure mark on a missing item")
+        precondition(_reloadedSections.allSatisfy { _sectionIndex[$0] != nil }, "a reload mark on a missing section")
+    }
+}

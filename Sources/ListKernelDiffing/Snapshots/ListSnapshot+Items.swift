@@ -1,0 +1,212 @@
+@_spi(ListKernelTesting) import ListKernelCore
+
+// Item mutations. Each validates every argument first, so a rejected call leaves the
+// snapshot unchanged, then mutates, then checks invariants in debug builds.
+
+extension ListSnapshot {
+    /// Appends items `items` at the end of section `section`, or of the last section when
+    /// `section` is `nil`.
+    ///
+    /// ```swift
+    /// try snapshot.appendItems([7, 8], toSection: "recent")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - items: new item identifiers, in order.
+    ///   - section: an existing section, or `nil` for the last one.
+    /// - Throws: `SnapshotError.sectionNotFound`, `.noSection`, `.itemAlreadyPresent` or
+    ///   `.itemRepeated`.
+    /// - Complexity: O(k) amortized.
+    public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(SnapshotError) {
+        let position: Int
+        if let section {
+            position = try _position(ofSection: section)
+        } else {
+            guard !_sections.isEmpty else { throw .noSection }
+            position = _sections.count - 1
+        }
+        try _checkNewItems(items)
+        _insertItems(items, inSectionAt: position, at: _sections[position].items.count)
+    }
+
+    /// Inserts items `items` just before item `before`, in its section.
+    ///
+    /// - Parameters:
+    ///   - items: new item identifiers, in order.
+    ///   - before: an existing item.
+    /// - Throws: `SnapshotError.itemNotFound`, `.itemAlreadyPresent` or `.itemRepeated`.
+    /// - Complexity: O(m + k): the items after the insertion point are re-indexed.
+    public mutating func insertItems(_ items: [ItemID], beforeItem before: ItemID) throws(SnapshotError) {
+        let anchor = try _location(ofItem: before)
+        try _checkNewItems(items)
+        _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index)
+    }
+
+    /// Inserts items `items` just after item `after`, in its section.
+    ///
+    /// - Parameters:
+    ///   - items: new item identifiers, in order.
+    ///   - after: an existing item.
+    /// - Throws: `SnapshotError.itemNotFound`, `.itemAlreadyPresent` or `.itemRepeated`.
+    /// - Complexity: O(m + k): the items after the insertion point are re-indexed.
+    public mutating func insertItems(_ items: [ItemID], afterItem after: ItemID) throws(SnapshotError) {
+        let anchor = try _location(ofItem: after)
+        try _checkNewItems(items)
+        _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index + 1)
+    }
+
+    /// Deletes items `items` (and their marks).
+    ///
+    /// - Parameter items: existing item identifiers; a repeat is ignored.
+    /// - Throws: `SnapshotError.itemNotFound`.
+    /// - Complexity: O(k + the items of the sections touched).
+    public mutating func deleteItems(_ items: [ItemID]) throws(SnapshotError) {
+        var doomedBySection: [Int: Set<Int>] = [:]
+        for item in items {
+            let location = try _location(ofItem: item)
+            doomedBySection[_sectionIndex[location.section]!, default: []].insert(location.index)
+        }
+        for (position, doomed) in doomedBySection {
+            let first = doomed.min()!
+            var index = 0
+            _sections[position].items.removeAll { _ in
+                defer { index += 1 }
+                return doomed.contains(index)
+            }
+            _reindexItems(inSectionAt: position, from: first)
+        }
+        for item in items {
+            _itemLocation[item] = nil
+            _reloadedItems.remove(item)
+            _reconfiguredItems.remove(item)
+        }
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// Deletes every item, keeping the sections (now empty).
+    ///
+    /// - Complexity: O(S + n).
+    public mutating func deleteAllItems() {
+        for position in _sections.indices { _sections[position].items.removeAll() }
+        _itemLocation.removeAll()
+        _reloadedItems.removeAll()
+        _reconfiguredItems.removeAll()
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// Moves item `item` to just before item `before`, which may be in another section.
+    ///
+    /// - Parameters:
+    ///   - item: the item to move.
+    ///   - before: the item it goes before.
+    /// - Throws: `SnapshotError.itemNotFound` or `.itemRelativeToItself`.
+    /// - Complexity: O(m) of both sections involved.
+    public mutating func moveItem(_ item: ItemID, beforeItem before: ItemID) throws(SnapshotError) {
+        try _moveItem(item, relativeTo: before, after: false)
+    }
+
+    /// Moves item `item` to just after item `after`, which may be in another section.
+    ///
+    /// - Parameters:
+    ///   - item: the item to move.
+    ///   - after: the item it goes after.
+    /// - Throws: `SnapshotError.itemNotFound` or `.itemRelativeToItself`.
+    /// - Complexity: O(m) of both sections involved.
+    public mutating func moveItem(_ item: ItemID, afterItem after: ItemID) throws(SnapshotError) {
+        try _moveItem(item, relativeTo: after, after: true)
+    }
+
+    /// Marks items `items` for reload: the next `difference(from:)` reports an update of
+    /// kind `.reload` for each of them that also exists in the older snapshot (a reload
+    /// mark wins over a reconfigure mark on the same item).
+    ///
+    /// - Parameter items: existing item identifiers.
+    /// - Throws: `SnapshotError.itemNotFound`.
+    /// - Complexity: O(k).
+    public mutating func reloadItems(_ items: [ItemID]) throws(SnapshotError) {
+        for item in items { _ = try _location(ofItem: item) }
+        _reloadedItems.formUnion(items)
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// Marks items `items` for reconfigure: the next `difference(from:)` reports an update of
+    /// kind `.reconfigure` for each of them that also exists in the older snapshot, unless
+    /// it is also marked for reload.
+    ///
+    /// - Parameter items: existing item identifiers.
+    /// - Throws: `SnapshotError.itemNotFound`.
+    /// - Complexity: O(k).
+    public mutating func reconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
+        for item in items { _ = try _location(ofItem: item) }
+        _reconfiguredItems.formUnion(items)
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// Removes every reload and reconfigure mark (items and sections), as a host does once it
+    /// has applied a snapshot.
+    ///
+    /// - Complexity: O(marks).
+    public mutating func clearMarks() {
+        _reloadedItems.removeAll()
+        _reconfiguredItems.removeAll()
+        _reloadedSections.removeAll()
+    }
+
+    // MARK: Helpers
+
+    /// Throws unless every identifier in `items` is new and appears once.
+    private func _checkNewItems(_ items: [ItemID]) throws(SnapshotError) {
+        var seen: [ItemID: Int] = [:]
+        for (offset, item) in items.enumerated() {
+            if _itemLocation[item] != nil {
+                throw .itemAlreadyPresent(identifier: String(describing: item), path: itemPath(of: item)!)
+            }
+            if let first = seen.updateValue(offset, forKey: item) {
+                throw .itemRepeated(identifier: String(describing: item), firstIndex: first, secondIndex: offset)
+            }
+        }
+    }
+
+    /// Inserts checked, new items into the section at `position`, at item index `index`.
+    private mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
+        _sections[position].items.insert(contentsOf: items, at: index)
+        _reindexItems(inSectionAt: position, from: index)
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// Rewrites the locations of the items of the section at `position`, from `index` on.
+    private mutating func _reindexItems(inSectionAt position: Int, from index: Int) {
+        let section = _sections[position].id
+        let items = _sections[position].items
+        for offset in index..<items.count {
+            _itemLocation[items[offset]] = _Location(section: section, index: offset)
+        }
+    }
+
+    private mutating func _moveItem(_ item: ItemID, relativeTo anchor: ItemID, after: Bool) throws(SnapshotError) {
+        let from = try _location(ofItem: item)
+        _ = try _location(ofItem: anchor)
+        guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
+        let fromPosition = _sectionIndex[from.section]!
+        _sections[fromPosition].items.remove(at: from.index)
+        _reindexItems(inSectionAt: fromPosition, from: from.index)
+        let target = _itemLocation[anchor]!  // re-read: the removal may have shifted it
+        let targetPosition = _sectionIndex[target.section]!
+        let index = after ? target.index + 1 : target.index
+        _sections[targetPosition].items.insert(item, at: index)
+        _reindexItems(inSectionAt: targetPosition, from: index)
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+}

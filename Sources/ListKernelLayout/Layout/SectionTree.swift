@@ -1,0 +1,617 @@
+@_spi(ListKernelTesting) import ListKernelCore
+
+/// The sections of a layout, in a B+ tree ordered by section index, where every node keeps
+/// the running totals of its children: extents, flat position counts and section counts.
+///
+/// One descent answers "which section holds offset y", "which holds flat position p" and
+/// "where does section s start", and one descent changes a section (a collapse, a measured
+/// item) or inserts or removes one. Each is O(log S), with nodes of 16 entries, so 10,000
+/// sections are 4 levels deep.
+///
+///     node:  extent ends   [ 120 | 120 | 300 | max … ]   a zero-extent child (1) is never
+///            position ends [   5 |   7 |  12 | max … ]   found by an offset search, because
+///            section ends  [  16 |  25 |  41 | max … ]   a search counts the ends ≤ target
+///            children      [  c0 |  c1 |  c2 ]
+///
+///     leaves hold the section records themselves, at `node * 16 + i`.
+///
+/// Nodes are rows of flat arrays (no object per node): a copied layout shares them until it
+/// changes. Every node but the root holds 8 to 16 entries; all leaves are at one depth.
+struct SectionTree {
+    typealias Record = ListLayout.SectionRecord
+
+    /// Entries per node.
+    static let width = 16
+    /// The least entries of a node other than the root.
+    static let minimumFill = 8
+
+    /// The three running totals a node keeps, as offsets into its row of `sums`.
+    enum Measure: Int {
+        case extent = 0
+        case position = 16
+        case section = 32
+    }
+
+    /// One row of 72 per node: 16 extent ends, 16 position ends, 16 section ends (running
+    /// totals; unused entries hold `Int64.max`, so a search never counts them), 16 child node
+    /// numbers (internal nodes), the number of entries, and the next free node (free nodes).
+    /// One array, so copying the tree retains one buffer besides the records.
+    private var sums: [Int64] = []
+    /// Per node, 16 record slots (leaves); a record lives at `node * 16 + entry`.
+    private(set) var records: [Record] = []
+    /// The first node not in the tree, to be reused, or -1.
+    private var freeNode = -1
+    private var root = 0
+    /// The number of internal levels above the leaves (0: the root is a leaf).
+    private var height = 0
+
+    private static let rowStride = 72
+    private static let childrenOffset = 48
+    private static let fillOffset = 64
+    private static let nextFreeOffset = 65
+
+    /// The child node in entry `slot % 16` of node `slot / 16` (internal nodes).
+    private subscript(child slot: Int) -> Int {
+        @inline(__always) get { Int(sums[(slot >> 4) * SectionTree.rowStride + SectionTree.childrenOffset + slot & 15]) }
+        @inline(__always) set { sums[(slot >> 4) * SectionTree.rowStride + SectionTree.childrenOffset + slot & 15] = Int64(newValue) }
+    }
+
+    /// The number of entries of `node`.
+    private subscript(fill node: Int) -> Int {
+        @inline(__always) get { Int(sums[node * SectionTree.rowStride + SectionTree.fillOffset]) }
+        @inline(__always) set { sums[node * SectionTree.rowStride + SectionTree.fillOffset] = Int64(newValue) }
+    }
+
+    /// The number of nodes, in the tree or free.
+    private var nodeCount: Int { sums.count / SectionTree.rowStride }
+    private static let empty = Record(header: -1, footer: -1, isCollapsed: false, items: ItemExtents(count: 0, extent: 0, isMeasured: true))
+
+    /// A tree of `records`, in order, with full-as-possible leaves.
+    ///
+    /// - Complexity: O(S).
+    init<C: Collection>(_ initial: C) where C.Element == Record {
+        var nodes = 1
+        var width = SectionTree.groupSizes(initial.count).count
+        while width > 1 {
+            nodes += width
+            width = SectionTree.groupSizes(width).count
+        }
+        sums.reserveCapacity(nodes * SectionTree.rowStride)
+        records.reserveCapacity(nodes * SectionTree.width)
+        root = allocateNode()
+        guard !initial.isEmpty else { return }
+        var leaves: [Int] = []
+        var source = initial.startIndex
+        for (group, size) in SectionTree.groupSizes(initial.count).enumerated() {
+            let node = group == 0 ? root : allocateNode()
+            for entry in 0..<size {
+                records[node * 16 + entry] = initial[source]
+                source = initial.index(after: source)
+            }
+            self[fill: node] = size
+            recompute(node, isLeaf: true)
+            leaves.append(node)
+        }
+        var level = leaves
+        while level.count > 1 {
+            var parents: [Int] = []
+            var next = 0
+            for size in SectionTree.groupSizes(level.count) {
+                let node = allocateNode()
+                for entry in 0..<size { self[child: node * 16 + entry] = level[next + entry] }
+                next += size
+                self[fill: node] = size
+                recompute(node, isLeaf: false)
+                parents.append(node)
+            }
+            level = parents
+            height += 1
+        }
+        root = level[0]
+    }
+
+    /// `count` entries split into as few nodes as possible, evenly (each at least 8 when
+    /// there is more than one node).
+    private static func groupSizes(_ count: Int) -> [Int] {
+        let groups = (count + width - 1) / width
+        return (0..<groups).map { group in (count * (group + 1)) / groups - (count * group) / groups }
+    }
+
+    // MARK: Totals
+
+    /// The number of sections.
+    ///
+    /// - Complexity: O(1).
+    var count: Int { Int(total(.section, of: root)) }
+
+    /// The sum of every section's extent, in units.
+    ///
+    /// - Complexity: O(1).
+    var totalExtent: Int64 { total(.extent, of: root) }
+
+    /// The number of flat positions.
+    ///
+    /// - Complexity: O(1).
+    var totalPositions: Int64 { total(.position, of: root) }
+
+    @inline(__always)
+    private func total(_ measure: Measure, of node: Int) -> Int64 {
+        let fill = self[fill: node]
+        return fill == 0 ? 0 : sums[node * SectionTree.rowStride + measure.rawValue + fill - 1]
+    }
+
+    // MARK: Searches
+
+    /// How many of the 16 running totals at `ends` are at most `target` (unused entries hold
+    /// `Int64.max` and never count). Branch-free: each comparison is a sign bit.
+    @inline(__always)
+    static func count(_ ends: UnsafePointer<Int64>, atMost target: Int64) -> Int {
+        var negatives: Int64 = 0
+        for i in 0..<width { negatives &+= (target &- ends[i]) >> 63 }
+        return width + Int(negatives)
+    }
+
+    /// The section whose span of `measure` holds `target` (extent units or a flat position),
+    /// the remainder inside it, and the slot of its record. Sections whose span is empty are
+    /// never returned. Returns `(count, target - total, -1)` when `target >= total`.
+    /// `target` must be non-negative.
+    ///
+    /// - Complexity: O(log S).
+    @inline(__always)
+    func search(_ measure: Measure, _ target: Int64) -> (index: Int, remainder: Int64, slot: Int) {
+        let total = total(measure, of: root)
+        guard target < total else { return (count, target - total, -1) }
+        let found = descend(measure, target)
+        return (Int(found.before.sections), found.remainder, found.slot)
+    }
+
+    /// The slot of section `index`'s record, and the extent and positions before it.
+    /// `index` must be in `0..<count`.
+    ///
+    /// - Complexity: O(log S).
+    @inline(__always)
+    func locate(section index: Int) -> (slot: Int, extentBefore: Int64, positionsBefore: Int64) {
+        let found = descend(.section, Int64(index))
+        return (found.slot, found.before.extent, found.before.positions)
+    }
+
+    /// One descent from the root to the leaf entry whose span of `measure` holds `target`
+    /// (`0 <= target <` the total): its slot, the remainder, and the three totals before it.
+    @inline(__always)
+    private func descend(_ measure: Measure, _ target: Int64)
+        -> (slot: Int, remainder: Int64, before: (extent: Int64, positions: Int64, sections: Int64)) {
+        var node = root
+        var remainder = target
+        var before: (extent: Int64, positions: Int64, sections: Int64) = (0, 0, 0)
+        var slot = 0
+        sums.withUnsafeBufferPointer { sums in
+            var level = 0
+            while true {
+                let row = node * SectionTree.rowStride
+                let entry = SectionTree.count(sums.baseAddress! + row + measure.rawValue, atMost: remainder)
+                // Branch-free: the totals before `entry`, or 0 for the first entry.
+                let previous = max(entry - 1, 0)
+                let mask: Int64 = entry > 0 ? -1 : 0
+                remainder &-= sums[row + measure.rawValue + previous] & mask
+                before.extent &+= sums[row + Measure.extent.rawValue + previous] & mask
+                before.positions &+= sums[row + Measure.position.rawValue + previous] & mask
+                // In a leaf the section total before `entry` is `entry` itself.
+                before.sections &+= sums[row + Measure.section.rawValue + previous] & mask
+                if level == height {
+                    slot = node * SectionTree.width + entry
+                    break
+                }
+                node = Int(sums[row + SectionTree.childrenOffset + entry])
+                level += 1
+            }
+        }
+        return (slot, remainder, before)
+    }
+
+    /// The slot of the section after the one in `slot` (section `index`), or -1 after the
+    /// last. Amortized O(1): a step within a leaf is O(1), a step to the next leaf O(log S).
+    @inline(__always)
+    func slot(after slot: Int, index: Int) -> Int {
+        let entry = slot % SectionTree.width
+        if entry + 1 < self[fill: slot / SectionTree.width] { return slot + 1 }
+        return index + 1 < count ? locate(section: index + 1).slot : -1
+    }
+
+    /// The header, footer and whole extent of the record in `slot`, in units, read in place.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func spans(atSlot slot: Int) -> (header: Int64, footer: Int64, section: Int64) {
+        records.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + slot
+            return (record.pointee.headerUnits, record.pointee.footerUnits, record.pointee.extent)
+        }
+    }
+
+    /// Section `index`'s record. `index` must be in `0..<count`.
+    ///
+    /// - Complexity: O(log S).
+    subscript(index: Int) -> Record {
+        // Borrowed in place: a copy would retain the record's arrays.
+        _read { yield records[locate(section: index).slot] }
+    }
+
+    /// The extent before section `index` (`index` may equal `count`), in units.
+    ///
+    /// - Complexity: O(log S).
+    func extentPrefix(_ index: Int) -> Int64 { index == count ? totalExtent : locate(section: index).extentBefore }
+
+    /// Calls `body` with every record, in order, borrowed in place.
+    ///
+    /// - Complexity: O(S).
+    func forEach(_ body: (UnsafePointer<Record>) -> Void) {
+        records.withUnsafeBufferPointer { records in
+            forEachLeaf { slots in
+                for slot in slots { body(records.baseAddress! + slot) }
+            }
+        }
+    }
+
+    /// Every section's item count, in order.
+    ///
+    /// - Complexity: O(S).
+    func itemCounts() -> [Int] {
+        // An empty array is the shared empty storage, which must not be written to (its
+        // count would be, from every thread at once).
+        guard count > 0 else { return [] }
+        return [Int](unsafeUninitializedCapacity: count) { counts, initialized in
+            records.withUnsafeBufferPointer { records in
+                forEachLeaf { slots in
+                    for slot in slots {
+                        (counts.baseAddress! + initialized).initialize(to: records[slot].items.count)
+                        initialized += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the record slots of each leaf, in order.
+    private func forEachLeaf(_ body: (Range<Int>) -> Void) {
+        func visit(_ node: Int, _ level: Int) {
+            let first = node * SectionTree.width
+            if level == height {
+                body(first..<(first + self[fill: node]))
+                return
+            }
+            for entry in 0..<self[fill: node] { visit(self[child: first + entry], level + 1) }
+        }
+        visit(root, 0)
+    }
+
+    // MARK: Changes
+
+    /// Applies `change` to section `index`'s record and moves the running totals above it by
+    /// the difference. `index` must be in `0..<count`.
+    ///
+    /// - Complexity: O(log S) plus the cost of `change`.
+    mutating func update(_ index: Int, _ change: (inout Record) -> Void) {
+        let slot = locate(section: index).slot
+        let oldExtent = records[slot].extent
+        let oldPositions = records[slot].positionCount
+        change(&records[slot])
+        let extentDelta = records[slot].extent - oldExtent
+        let positionDelta = Int64(records[slot].positionCount - oldPositions)
+        guard extentDelta != 0 || positionDelta != 0 else { return }
+        // Section counts did not change, so a second descent meets the same entries; each
+        // level moves the ends of the entry on the path and of the entries after it.
+        let height = height
+        var node = root
+        var remainder = Int64(index)
+        sums.withUnsafeMutableBufferPointer { sums in
+            var level = 0
+            while true {
+                let row = node * SectionTree.rowStride
+                let base = row + Measure.section.rawValue
+                let entry = SectionTree.count(UnsafePointer(sums.baseAddress! + base), atMost: remainder)
+                if entry > 0 { remainder &-= sums[base + entry - 1] }
+                for i in entry..<Int(sums[row + SectionTree.fillOffset]) {
+                    sums[row + Measure.extent.rawValue + i] &+= extentDelta
+                    sums[row + Measure.position.rawValue + i] &+= positionDelta
+                }
+                if level == height { break }
+                node = Int(sums[row + SectionTree.childrenOffset + entry])
+                level += 1
+            }
+        }
+    }
+
+    /// The entry of `node` holding section `index` (relative to the node) and the sections
+    /// before that entry.
+    @inline(__always)
+    private func entry(of index: Int, in node: Int) -> (entry: Int, before: Int) {
+        let base = node * SectionTree.rowStride + Measure.section.rawValue
+        let entry = sums.withUnsafeBufferPointer { SectionTree.count($0.baseAddress! + base, atMost: Int64(index)) }
+        return (entry, entry == 0 ? 0 : Int(sums[base + entry - 1]))
+    }
+
+    /// Inserts `record` as section `index` (`0...count`).
+    ///
+    /// - Complexity: O(log S).
+    mutating func insert(_ record: Record, at index: Int) {
+        guard let sibling = insert(record, at: index, node: root, level: 0) else { return }
+        let newRoot = allocateNode()
+        self[child: newRoot * SectionTree.width] = root
+        self[child: newRoot * SectionTree.width + 1] = sibling
+        self[fill: newRoot] = 2
+        recompute(newRoot, isLeaf: false)
+        root = newRoot
+        height += 1
+    }
+
+    /// Inserts into the subtree of `node`; returns the new right sibling when `node` split.
+    private mutating func insert(_ record: Record, at index: Int, node: Int, level: Int) -> Int? {
+        let isLeaf = level == height
+        var target = node
+        var position: Int
+        var newEntry = 0
+        if isLeaf {
+            position = index
+        } else {
+            // The child that ends at or after `index`: an append goes to the last child.
+            let base = node * SectionTree.rowStride + Measure.section.rawValue
+            let before = sums.withUnsafeBufferPointer { SectionTree.count($0.baseAddress! + base, atMost: Int64(index) - 1) }
+            let entry = min(before, self[fill: node] - 1)
+            let sectionsBefore = entry == 0 ? 0 : Int(sums[base + entry - 1])
+            let child = self[child: node * SectionTree.width + entry]
+            guard let split = insert(record, at: index - sectionsBefore, node: child, level: level + 1) else {
+                recompute(node, isLeaf: false)
+                return nil
+            }
+            position = entry + 1
+            newEntry = split
+        }
+        var sibling: Int?
+        if self[fill: node] == SectionTree.width {
+            let right = split(node, isLeaf: isLeaf)
+            sibling = right
+            if position > SectionTree.minimumFill {
+                target = right
+                position -= SectionTree.minimumFill
+            }
+        }
+        openGap(in: target, at: position, isLeaf: isLeaf)
+        if isLeaf { records[target * SectionTree.width + position] = record }
+        else { self[child: target * SectionTree.width + position] = newEntry }
+        recompute(node, isLeaf: isLeaf)
+        if let sibling { recompute(sibling, isLeaf: isLeaf) }
+        return sibling
+    }
+
+    /// Moves the upper half of a full node to a new node and returns it.
+    private mutating func split(_ node: Int, isLeaf: Bool) -> Int {
+        let right = allocateNode()
+        let keep = SectionTree.minimumFill
+        moveEntries(from: node, keep..<self[fill: node], to: right, at: 0, isLeaf: isLeaf)
+        return right
+    }
+
+    /// Shifts the entries of `node` from `position` one place right.
+    private mutating func openGap(in node: Int, at position: Int, isLeaf: Bool) {
+        let base = node * SectionTree.width
+        var i = self[fill: node]
+        while i > position {
+            if isLeaf { records.swapAt(base + i, base + i - 1) } else { self[child: base + i] = self[child: base + i - 1] }
+            i -= 1
+        }
+        self[fill: node] += 1
+    }
+
+    /// Moves the entries `range` of `source` to `destination` starting at `position` (which
+    /// must be its end or leave room), closing the gap in `source`.
+    private mutating func moveEntries(from source: Int, _ range: Range<Int>, to destination: Int, at position: Int, isLeaf: Bool) {
+        let width = SectionTree.width
+        let moved = range.count
+        let destinationFill = self[fill: destination]
+        // Make room in the destination.
+        var i = destinationFill - 1
+        while i >= position {
+            if isLeaf { records.swapAt(destination * width + i + moved, destination * width + i) }
+            else { self[child: destination * width + i + moved] = self[child: destination * width + i] }
+            i -= 1
+        }
+        for (offset, entry) in range.enumerated() {
+            if isLeaf { records.swapAt(destination * width + position + offset, source * width + entry) }
+            else { self[child: destination * width + position + offset] = self[child: source * width + entry] }
+        }
+        // Close the gap in the source.
+        let sourceFill = self[fill: source]
+        for entry in range.upperBound..<sourceFill {
+            if isLeaf { records.swapAt(source * width + entry - moved, source * width + entry) }
+            else { self[child: source * width + entry - moved] = self[child: source * width + entry] }
+        }
+        self[fill: source] = sourceFill - moved
+        self[fill: destination] = destinationFill + moved
+        recompute(source, isLeaf: isLeaf)
+        recompute(destination, isLeaf: isLeaf)
+    }
+
+    /// Removes section `index` and returns its record. `index` must be in `0..<count`.
+    ///
+    /// - Complexity: O(log S).
+    @discardableResult
+    mutating func remove(at index: Int) -> Record {
+        let record = remove(at: index, node: root, level: 0)
+        if height > 0, self[fill: root] == 1 {
+            let old = root
+            root = self[child: root * SectionTree.width]
+            height -= 1
+            free(old)
+        }
+        return record
+    }
+
+    private mutating func remove(at index: Int, node: Int, level: Int) -> Record {
+        let (entry, before) = entry(of: index, in: node)
+        let record: Record
+        if level == height {
+            let base = node * SectionTree.width
+            record = records[base + entry]
+            records[base + entry] = SectionTree.empty
+            for i in (entry + 1)..<self[fill: node] { records.swapAt(base + i - 1, base + i) }
+            self[fill: node] -= 1
+        } else {
+            let child = self[child: node * SectionTree.width + entry]
+            record = remove(at: index - before, node: child, level: level + 1)
+            if self[fill: child] < SectionTree.minimumFill { rebalance(node, around: entry, childrenAreLeaves: level + 1 == height) }
+        }
+        recompute(node, isLeaf: level == height)
+        return record
+    }
+
+    /// Refills the underfull child `entry` of `parent` from a neighbour: merges the two
+    /// when they fit in one node, or splits their entries evenly.
+    private mutating func rebalance(_ parent: Int, around entry: Int, childrenAreLeaves isLeaf: Bool) {
+        let leftEntry = entry > 0 ? entry - 1 : entry
+        let left = self[child: parent * SectionTree.width + leftEntry]
+        let right = self[child: parent * SectionTree.width + leftEntry + 1]
+        let leftFill = self[fill: left]
+        let rightFill = self[fill: right]
+        if leftFill + rightFill <= SectionTree.width {
+            moveEntries(from: right, 0..<rightFill, to: left, at: leftFill, isLeaf: isLeaf)
+            free(right)
+            let base = parent * SectionTree.width
+            for i in (leftEntry + 2)..<self[fill: parent] { self[child: base + i - 1] = self[child: base + i] }
+            self[fill: parent] -= 1
+        } else {
+            let leftTarget = (leftFill + rightFill) / 2
+            if leftFill > leftTarget {
+                moveEntries(from: left, leftTarget..<leftFill, to: right, at: 0, isLeaf: isLeaf)
+            } else {
+                moveEntries(from: right, 0..<(leftTarget - leftFill), to: left, at: leftFill, isLeaf: isLeaf)
+            }
+        }
+    }
+
+    // MARK: Nodes
+
+    /// Recomputes `node`'s running totals from its records or its children's totals.
+    private mutating func recompute(_ node: Int, isLeaf: Bool) {
+        let row = node * SectionTree.rowStride
+        let fill = self[fill: node]
+        var extent: Int64 = 0
+        var positions: Int64 = 0
+        var sections: Int64 = 0
+        for i in 0..<SectionTree.width {
+            guard i < fill else {
+                sums[row + i] = .max
+                sums[row + 16 + i] = .max
+                sums[row + 32 + i] = .max
+                continue
+            }
+            if isLeaf {
+                let slot = node * SectionTree.width + i
+                extent &+= records[slot].extent
+                positions &+= Int64(records[slot].positionCount)
+                sections &+= 1
+            } else {
+                let child = self[child: node * SectionTree.width + i]
+                extent &+= total(.extent, of: child)
+                positions &+= total(.position, of: child)
+                sections &+= total(.section, of: child)
+            }
+            sums[row + i] = extent
+            sums[row + 16 + i] = positions
+            sums[row + 32 + i] = sections
+        }
+    }
+
+    private mutating func allocateNode() -> Int {
+        if freeNode >= 0 {
+            let node = freeNode
+            freeNode = Int(sums[node * SectionTree.rowStride + SectionTree.nextFreeOffset])
+            return node
+        }
+        let node = nodeCount
+        sums.append(contentsOf: repeatElement(.max, count: SectionTree.childrenOffset))
+        sums.append(contentsOf: repeatElement(0, count: SectionTree.rowStride - SectionTree.childrenOffset))
+        sums[node * SectionTree.rowStride + SectionTree.nextFreeOffset] = -1
+        records.append(contentsOf: repeatElement(SectionTree.empty, count: SectionTree.width))
+        return node
+    }
+
+    /// Returns an emptied node (its records already moved out) to the free list.
+    private mutating func free(_ node: Int) {
+        self[fill: node] = 0
+        for i in 0..<SectionTree.width { records[node * SectionTree.width + i] = SectionTree.empty }
+        recompute(node, isLeaf: true)
+        sums[node * SectionTree.rowStride + SectionTree.nextFreeOffset] = Int64(freeNode)
+        freeNode = node
+    }
+
+    // MARK: Invariants
+
+    /// Recomputes every running total from the records and traps on any difference; checks
+    /// fills, depth and the free list.
+    ///
+    /// - Complexity: O(S).
+    func checkInvariants() {
+        var seen = [Bool](repeating: false, count: nodeCount)
+        func check(_ node: Int, _ level: Int) -> (Int64, Int64, Int64) {
+            precondition(!seen[node], "node \(node) is reachable twice")
+            seen[node] = true
+            let fill = self[fill: node]
+            precondition(fill <= SectionTree.width, "node \(node) holds \(fill) entries")
+            if node != root { precondition(fill >= SectionTree.minimumFill, "node \(node) holds \(fill) entries, fewer than \(SectionTree.minimumFill)") }
+            else if height > 0 { precondition(fill >= 2, "the internal root holds \(fill) entries") }
+            let row = node * SectionTree.rowStride
+            var totals: (Int64, Int64, Int64) = (0, 0, 0)
+            for i in 0..<SectionTree.width {
+                guard i < fill else {
+                    precondition(sums[row + i] == .max && sums[row + 16 + i] == .max && sums[row + 32 + i] == .max,
+                                 "node \(node) entry \(i) is unused but not marked")
+                    continue
+                }
+                if level == height {
+                    let record = records[node * SectionTree.width + i]
+                    totals.0 += record.extent
+                    totals.1 += Int64(record.positionCount)
+                    totals.2 += 1
+                } else {
+                    let child = check(self[child: node * SectionTree.width + i], level + 1)
+                    totals.0 += child.0
+                    totals.1 += child.1
+                    totals.2 += child.2
+                }
+                precondition(sums[row + i] == totals.0, "node \(node) entry \(i): extent end \(sums[row + i]), recomputed \(totals.0)")
+                precondition(sums[row + 16 + i] == totals.1, "node \(node) entry \(i): position end \(sums[row + 16 + i]), recomputed \(totals.1)")
+                precondition(sums[row + 32 + i] == totals.2, "node \(node) entry \(i): section end \(sums[row + 32 + i]), recomputed \(totals.2)")
+            }
+            return totals
+        }
+        _ = check(root, 0)
+        var free = freeNode
+        while free >= 0 {
+            precondition(!seen[free], "free node \(free) is in the tree or free twice")
+            seen[free] = true
+            free = Int(sums[free * SectionTree.rowStride + SectionTree.nextFreeOffset])
+        }
+        precondition(!seen.contains(false), "a node is neither in the tree nor free")
+    }
+}
+
+extension SectionTree: Equatable {
+    /// Two trees are equal when they hold equal records in the same order, whatever their
+    /// shape.
+    ///
+    /// - Complexity: O(S).
+    static func == (lhs: SectionTree, rhs: SectionTree) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var left: [UnsafePointer<Record>] = []
+        left.reserveCapacity(lhs.count)
+        var equal = true
+        // Both trees stay alive for the whole comparison, so the borrowed pointers are valid.
+        lhs.forEach { left.append($0) }
+        var index = 0
+        rhs.forEach { record in
+            if equal, left[index].pointee != record.pointee { equal = false }
+            index += 1
+        }
+        return equal
+    }
+}

@@ -1,0 +1,199 @@
+@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) import ListKernelLayout
+@_spi(ListKernelTesting) import ListKernelReuse
+@_spi(ListKernelTesting) public import ListKernelDiffing
+@_spi(ListKernelTesting) import ListKernelUpdates
+@_spi(ListKernelTesting) import ListKernelDiffUpdates
+
+// Applying a snapshot:
+//
+//   current (old) ──difference──▶ SectionedDiff ──BatchUpdate._converting──▶ batch
+//        │                                                                     │
+//        └── current := new (marks cleared) ── list.apply(batch) ──────────────┘
+//                                                   │ the list asks this data source for
+//                                                   │ the new counts and new sections
+//                                          rejected │ accepted
+//                                     current := old│ reconfigure moved-and-reconfigured
+//                                                   ▼ items in place, report the pass
+
+extension ListDiffableDataSource {
+    /// Shows `snapshot`: computes the difference from the current snapshot, applies it to
+    /// the list as one validated batch update (layout, displayed views, transitions), and
+    /// makes `snapshot` the current one, in one call.
+    ///
+    /// ```swift
+    /// var snapshot = dataSource.snapshot()
+    /// try snapshot.deleteItems([oldID])
+    /// try snapshot.insertItems([newID], beforeItem: firstID)
+    /// try snapshot.reconfigureItems([editedID])
+    /// let pass = try dataSource.apply(snapshot)
+    /// ```
+    ///
+    /// What the views see (the list's own rules for a batch):
+    /// - an item that stays or moves keeps its view and is not configured again;
+    /// - an item marked with `reconfigureItems` keeps its view, configured again in place
+    ///   (no `prepareForReuse`), also when it moves (it is moved, then reconfigured; its
+    ///   transition then says `.reconfigured`);
+    /// - an item marked with `reloadItems` gets a fresh (recycled) view; one that also moves
+    ///   is deleted and inserted, so its transition says `.deleted` / `.inserted`;
+    /// - a section marked with `reloadSections` gets fresh views for its header, footer and
+    ///   items (one that also moves is deleted and inserted);
+    /// - inserted items and sections are configured when they appear; deleted ones end
+    ///   display; the element at the top edge stays still.
+    ///
+    /// Marks are consumed: the data source's snapshot afterwards has none. Fold state
+    /// follows each section by identifier. If the list was never loaded from this data
+    /// source (its initial reload failed), this reloads instead.
+    ///
+    /// - Parameter snapshot: the new state; its identifiers are unique by construction.
+    /// - Returns: the pass that applied it, with `transitions` for animating front ends.
+    /// - Throws: `ListError.reentrantCall` from inside a list callback, `.noDataSource` when
+    ///   this data source is no longer the list's `dataSource`, `.invalidCount` when a
+    ///   section's `measuredItemExtents` does not match its item count: the list, its views
+    ///   and this data source's snapshot stay exactly as they were.
+    ///   `.unregisteredIdentifier` when `reuseIdentifier` names an unregistered view for an
+    ///   element entering the viewport: the list throws it from its pass, after its layout
+    ///   took the new snapshot, so the data source keeps the new snapshot too (model and
+    ///   layout agree; the elements whose views were refused are missing until the next
+    ///   pass after the registration is fixed).
+    /// - Complexity: O(S log S + n log n) for the difference of n items in S sections (O(S +
+    ///   n) when few move), plus `VirtualList.apply(_:)`: O(S + k log n) and the pass.
+    @discardableResult
+    public func apply(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
+        try checkIsListDataSource("apply(_:)")
+        guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
+        let old = current
+        let diff = snapshot.difference(from: old)
+        let conversion = BatchUpdate._converting(diff, rebindingMovedReconfigures: true)
+        current = snapshot
+        current.clearMarks()
+        do {
+            try list.apply(conversion.batch)
+        } catch {
+            restore(old, after: error)
+            throw error
+        }
+        _checkInvariants()
+        guard !conversion.reconfiguredAfterMove.isEmpty else { return list.lastPass }
+
+        // Moved items that are only reconfigured kept their views through the move; they
+        // are configured again now, in place.
+        let rebound = conversion.reconfiguredAfterMove.map(ListElement.item)
+        // The paths exist (the batch was applied); only the pass that follows a measurement
+        // reported from configure can throw (a factory returning a view already in use), and
+        // the snapshot stays applied then.
+        try list.reconfigure(rebound)
+        var pass = list.lastPass
+        let reboundSet = Set(rebound)
+        for index in pass.transitions.indices {
+            if let after = pass.transitions[index].after, reboundSet.contains(after) {
+                pass.transitions[index].change = .reconfigured
+            }
+        }
+        return pass
+    }
+
+    /// Shows `snapshot` by reloading the list: no difference is computed, every view ends
+    /// display and the visible elements are configured afresh (like
+    /// `UICollectionViewDiffableDataSource.applySnapshotUsingReloadData`). Marks are
+    /// consumed; fold state is kept by section identifier.
+    ///
+    /// ```swift
+    /// try dataSource.applySnapshotUsingReloadData(freshlyLoadedSnapshot)
+    /// ```
+    ///
+    /// - Parameter snapshot: the new state.
+    /// - Returns: the pass after the reload.
+    /// - Throws: as `apply(_:)`, with the same guarantees.
+    /// - Complexity: O(S + m) for S sections and m measured extents, plus the pass.
+    @discardableResult
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
+        try checkIsListDataSource("applySnapshotUsingReloadData(_:)")
+        let old = current
+        current = snapshot
+        current.clearMarks()
+        do {
+            let pass = try list.reloadData()
+            isLoaded = true
+            _checkInvariants()
+            return pass
+        } catch {
+            if case .unregisteredIdentifier = error { isLoaded = true }
+            restore(old, after: error)
+            throw error
+        }
+    }
+
+    // MARK: Folding by identifier
+
+    /// Collapses or expands the sections with identifiers `sections` in one update (see
+    /// `VirtualList.setCollapsed(_:sections:)`), resolving each identifier to its index now.
+    /// A header's tap handler that captured its `SectionID` at configure time folds the
+    /// right section even after sections were inserted, deleted or moved above it (a
+    /// captured index would have gone stale: the header keeps its view through those).
+    ///
+    /// ```swift
+    /// // in configureSupplementary: view.onTap = { [weak dataSource] in
+    /// //     try? dataSource?.setCollapsed(!(dataSource?.isCollapsed(section: id) ?? false), section: id) }
+    /// ```
+    ///
+    /// - Throws: `DiffableDataSourceError.sectionNotFound` naming the first unknown
+    ///   identifier (nothing changes), `.list` wrapping the list's error.
+    /// - Complexity: O(t log S) for t sections, plus the pass.
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, sections: [SectionID]) throws(DiffableDataSourceError) -> PassResult<View> {
+        var indexes: [Int] = []
+        indexes.reserveCapacity(sections.count)
+        for section in sections {
+            guard let index = current.indexOfSection(section) else {
+                throw .sectionNotFound(identifier: String(describing: section))
+            }
+            indexes.append(index)
+        }
+        do { return try list.setCollapsed(collapsed, sections: indexes) } catch { throw .list(error) }
+    }
+
+    /// Collapses or expands the section with identifier `section`; see
+    /// `setCollapsed(_:sections:)`.
+    ///
+    /// - Throws: as `setCollapsed(_:sections:)`.
+    /// - Complexity: O(log S) plus the pass.
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, section: SectionID) throws(DiffableDataSourceError) -> PassResult<View> {
+        try setCollapsed(collapsed, sections: [section])
+    }
+
+    /// Whether the section with identifier `section` is collapsed (`false` when the current
+    /// snapshot does not hold it, as every yes-or-no query answers outside the list).
+    ///
+    /// - Complexity: O(log S).
+    public func isCollapsed(section: SectionID) -> Bool {
+        current.indexOfSection(section).map { list.isCollapsed(section: $0) } ?? false
+    }
+
+    /// Puts `old` back as the current snapshot after the list rejected an apply, unless the
+    /// list had already taken the new layout (an unregistered reuse identifier, a window of
+    /// too many elements or a factory's mistake is found by the pass, after the layout
+    /// changed): then the new snapshot stays, so that model and layout agree.
+    func restore(_ old: Snapshot, after error: ListError) {
+        switch error {
+        case .unregisteredIdentifier, .tooManyElementsInWindow, .reuse:
+            // Thrown by the pass after the change: the list holds the new snapshot's layout.
+            _checkInvariants()
+        case .reentrantCall:
+            // Called from inside a callback of an update in progress: the list's layout is
+            // in the middle of changing, so it is not compared.
+            current = old
+        default:
+            current = old
+            _checkInvariants()
+        }
+    }
+
+    /// Throws unless this data source is still the list's data source.
+    func checkIsListDataSource(_ operation: String) throws(ListError) {
+        guard list.dataSource === self else {
+            throw .noDataSource(operation: "ListDiffableDataSource.\(operation) (the list's dataSource is no longer this data source)")
+        }
+    }
+}

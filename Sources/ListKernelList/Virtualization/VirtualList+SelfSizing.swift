@@ -1,0 +1,203 @@
+@_spi(ListKernelTesting) public import ListKernelCore
+@_spi(ListKernelTesting) import ListKernelLayout
+@_spi(ListKernelTesting) import ListKernelReuse
+@_spi(ListKernelTesting) import ListKernelDiffing
+@_spi(ListKernelTesting) import ListKernelUpdates
+@_spi(ListKernelTesting) import ListKernelDiffUpdates
+
+extension VirtualList {
+    /// Reports the measured extent of `element` (estimated → measured, or a cell that grew
+    /// when expanded). The list updates its layout and keeps what the user looks at still:
+    /// the element at the top edge and the offset inside it stay put, so a change below it
+    /// moves nothing on screen and a change above it shifts the offset by exactly its delta.
+    ///
+    /// Called from inside `configure` (self-sizing), the measurement is queued and applied
+    /// when the pass ends, followed by another pass. Measured item extents are remembered by
+    /// the data source's item identifier, so an item that re-appears keeps its extent.
+    ///
+    /// ```swift
+    /// try list.setMeasuredExtent(114, for: .item(ItemPath(section: 0, item: 3)))   // expanded
+    /// ```
+    ///
+    /// - Throws: `ListError.layout` for an element out of range or a NaN, negative or
+    ///   infinite extent, or an item of an estimated section past
+    ///   `ListLimits.maximumPerItemCount` (`.tooManyPerItemExtents`); `.notLaidOut` for a
+    ///   header or footer the section does not have.
+    /// - Complexity: O(log n) plus a pass (outside callbacks).
+    @discardableResult
+    public func setMeasuredExtent(_ extent: Double, for element: ListElement) throws(ListError) -> PassResult<View> {
+        try checkMeasurement(extent, for: element)
+        queueMeasurement(extent, for: element)
+        if callout != nil { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Reports many measurements at once: all are checked first (one bad one and none is
+    /// applied), then applied together with the top element kept still, followed by one
+    /// pass, whose `anchorAdjustment` is the whole offset change. From inside a callback they
+    /// are queued like single measurements.
+    ///
+    /// ```swift
+    /// let pass = try list.setMeasuredExtents([.item(ItemPath(section: 0, item: 3)): 114,
+    ///                                         .item(ItemPath(section: 0, item: 4)): 60])
+    /// scrollView.contentOffset.y += pass.anchorAdjustment
+    /// ```
+    ///
+    /// - Throws: as `setMeasuredExtent(_:for:)`, for the first bad measurement in list order.
+    /// - Complexity: O(m log n) for m measurements, plus one pass (outside callbacks).
+    @discardableResult
+    public func setMeasuredExtents(_ extents: [ListElement: Double]) throws(ListError) -> PassResult<View> {
+        let ordered = extents.sorted { $0.key < $1.key }
+        for (element, extent) in ordered { try checkMeasurement(extent, for: element) }
+        for (element, extent) in ordered { queueMeasurement(extent, for: element) }
+        if callout != nil || ordered.isEmpty { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Throws unless `extent` is a valid measurement of `element` now.
+    func checkMeasurement(_ extent: Double, for element: ListElement) throws(ListError) {
+        do { try layout.checkElement(element) } catch { throw .layout(error) }
+        guard FixedPoint.elementUnits(extent) != nil else { throw .layout(.invalidExtent(extent, for: element.description)) }
+        switch element {
+        case .header(let section) where !layout.hasHeader(section: section),
+             .footer(let section) where !layout.hasFooter(section: section):
+            throw .notLaidOut(element, operation: "setMeasuredExtent(_:for:)")
+        case .item(let path):
+            // A measurement that would turn a huge estimated section per-item is refused now,
+            // not dropped when the queue is applied.
+            let count = layout.itemCount(inSection: path.section) ?? 0
+            if count > ListLimits.maximumPerItemCount, let units = FixedPoint.elementUnits(extent),
+               layout.measurementTurnsPerItem(section: path.section, units: units) {
+                throw .layout(.tooManyPerItemExtents(section: path.section, itemCount: count))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Queues a checked measurement, remembering an item's by its identifier.
+    func queueMeasurement(_ extent: Double, for element: ListElement) {
+        if case .item(let path) = element,
+           let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
+            measuredByIdentifier[identifier] = extent
+        }
+        pendingMeasurements.append((element, extent))
+    }
+
+    /// Forgets the remembered extent of every item (for example after a font size change);
+    /// the layout keeps the extents it has.
+    ///
+    /// - Complexity: O(1).
+    public func removeCachedMeasurements() { measuredByIdentifier.removeAll() }
+
+    /// Applies queued measurements, keeping the anchor still; returns the offset change.
+    func applyPendingMeasurements() -> Double {
+        let measurements = pendingMeasurements
+        pendingMeasurements.removeAll()
+        guard !measurements.isEmpty else { return 0 }
+        let offsetBefore = viewport.offset
+        let anchor = anchorElement()
+        for (element, extent) in measurements {
+            // Validated when queued; an update in between may have moved things, so re-check.
+            do {
+                switch element {
+                case .item(let path): try layout.setItemExtent(extent, at: path)
+                case .header(let section): try layout.setHeaderExtent(extent, section: section)
+                case .footer(let section): try layout.setFooterExtent(extent, section: section)
+                }
+            } catch {
+                continue
+            }
+        }
+        var delta = 0.0
+        if let anchor, let frame = layout.unitFrame(of: anchor.element) {
+            delta = FixedPoint.points(frame.start - anchor.start)
+            viewport.offset += delta
+        }
+        return delta + clampOffsetToContent(pulledFrom: offsetBefore)
+    }
+
+    /// Queues the remembered extent of an unmeasured item that is entering.
+    func restoreCachedMeasurement(_ path: ItemPath) {
+        guard !layout.isMeasured(path),
+              let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }),
+              let extent = measuredByIdentifier[identifier] else { return }
+        pendingMeasurements.append((.item(path), extent))
+    }
+
+    /// The element at the top edge of the viewport and its start, in units.
+    func anchorElement() -> (element: ListElement, start: Int64)? {
+        guard let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top),
+              let found = layout.locate(units: top) else { return nil }
+        return (found.element, found.start)
+    }
+}
+
+/// Where `scroll(to:at:)` places an element in the viewport.
+public enum ScrollPosition: Hashable, Sendable {
+    /// The element's leading edge at the top of the visible area (below a pinned header).
+    case top
+    /// The element's centre at the centre of the visible area.
+    case middle
+    /// The element's trailing edge at the bottom of the visible area (above a pinned footer).
+    case bottom
+    /// No move when the element is fully visible; otherwise the smallest move that shows it.
+    case nearest
+}
+
+extension VirtualList {
+    /// Scrolls so that `element` is at `position`, clamped so the viewport never shows space
+    /// past the content. Rows measured on the way are taken into account: the target is
+    /// recomputed after each measuring pass until it holds.
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.layout` for an element out of range,
+    ///   `.notLaidOut` for an item of a collapsed section.
+    /// - Complexity: O(log n) plus up to four passes.
+    @discardableResult
+    public func scroll(to element: ListElement, at position: ScrollPosition) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("scroll(to:at:)")
+        do { try layout.checkElement(element) } catch { throw .layout(error) }
+        guard layout.unitFrame(of: element) != nil else { throw .notLaidOut(element, operation: "scroll(to:at:)") }
+        var result = try scroll(to: targetOffset(for: element, at: position) ?? viewport.offset)
+        // Rows measured by that pass may have moved the element: aim again until it holds.
+        for _ in 0..<3 {
+            guard let target = targetOffset(for: element, at: position), target != viewport.offset else { break }
+            result = try scroll(to: target)
+        }
+        return result
+    }
+
+    /// The clamped offset that puts `element` at `position`, or nil if it is not laid out.
+    func targetOffset(for element: ListElement, at position: ScrollPosition) -> Double? {
+        guard let frame = layout.unitFrame(of: element) else { return nil }
+        let start = FixedPoint.points(frame.start)
+        let end = FixedPoint.points(frame.start + frame.extent)
+        var topInset = viewport.insets.top
+        var bottomInset = viewport.insets.bottom
+        if style == .plain {
+            let record = layout.sectionSpan(of: element.section)
+            // A pinned header covers the top of its section's items, a pinned footer the
+            // bottom of its section's header and items.
+            if case .item = element { topInset += FixedPoint.points(record.header) }
+            if element.kind != .footer { bottomInset += FixedPoint.points(record.footer) }
+        }
+        let visibleTop = viewport.offset + topInset
+        let visibleBottom = viewport.offset + viewport.size - bottomInset
+        let visible = visibleBottom - visibleTop
+        var target: Double
+        switch position {
+        case .top: target = start - topInset
+        case .bottom: target = end - viewport.size + bottomInset
+        case .middle: target = start + (end - start) / 2 - topInset - visible / 2
+        case .nearest:
+            if start >= visibleTop, end <= visibleBottom { return viewport.offset }
+            target = start < visibleTop || end - start > visible ? start - topInset : end - viewport.size + bottomInset
+        }
+        let minimum = -viewport.insets.top
+        let maximum = max(minimum, layout.contentExtent + viewport.insets.bottom - viewport.size)
+        target = min(max(target, minimum), maximum)
+        return target
+    }
+}

@@ -1,0 +1,319 @@
+@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) import ListKernelLayout
+@_spi(ListKernelTesting) import ListKernelReuse
+@_spi(ListKernelTesting) import ListKernelDiffing
+@_spi(ListKernelTesting) public import ListKernelUpdates
+@_spi(ListKernelTesting) import ListKernelDiffUpdates
+
+extension VirtualList {
+    /// Applies the changes the closure records as one validated batch, with UIKit's index
+    /// spaces: deletes, reloads, reconfigures and move sources name the state before the
+    /// update; inserts and move destinations the state after it; the order of calls inside
+    /// the batch does not matter. Change the model before or inside the closure; the list
+    /// then asks the data source for its new counts and checks every section:
+    /// after = before + inserted − deleted + moved in − moved out.
+    ///
+    /// ```swift
+    /// try list.performBatchUpdates { batch in
+    ///     model.remove(at: 3); model.insert("new", at: 0)
+    ///     batch.deleteItems(at: [ItemPath(section: 0, item: 3)])
+    ///     batch.insertItems(at: [ItemPath(section: 0, item: 0)])
+    /// }
+    /// ```
+    ///
+    /// A call from inside the closure nests: its changes join the outermost batch, and it
+    /// returns the last pass marked `isJoinedToOuterBatch` (nothing is applied until the
+    /// outermost call returns, and its result is the pass to draw). Anything else that
+    /// changes the list (`reloadData`, a scroll) is refused inside the closure.
+    ///
+    /// Applying keeps the view of every item that stays or moves (a move does not
+    /// reconfigure), gives reloaded items a fresh view, reconfigures reconfigured ones in
+    /// place, ends the display of deleted ones, keeps the element at the top edge still (or,
+    /// when it goes, brings what follows it to the top edge: `Docs/Updates.md`), and
+    /// reports `transitions` for animating front ends.
+    ///
+    /// - Throws: `ListError.update` naming the numbers for an inconsistent batch (nothing is
+    ///   applied: layout, displayed views and pool stay exactly as they were),
+    ///   `.reentrantCall`, `.noDataSource`, `.invalidCount` for bad data source answers.
+    /// - Complexity: O(S + k log n) for S sections and k changes, plus the pass.
+    @discardableResult
+    public func performBatchUpdates(_ updates: (inout BatchUpdate) -> Void) throws(ListError) -> PassResult<View> {
+        if case .batchUpdates = callout, let nested = nestedBatch {
+            // Nested: collected apart from the outer closure's batch (which that closure is
+            // still writing to), and merged into it when the outer closure returns.
+            var inner = BatchUpdate()
+            updates(&inner)
+            nestedBatch = nested.merging(inner)
+            var joined = lastPass
+            joined.isJoinedToOuterBatch = true
+            return joined
+        }
+        try checkNotCallingOut("performBatchUpdates(_:)")
+        var batch = BatchUpdate()
+        nestedBatch = BatchUpdate()
+        callingOut(.batchUpdates) { updates(&batch) }
+        batch.merge(nestedBatch!)
+        nestedBatch = nil
+        return try apply(batch)
+    }
+
+    /// Applies `batch` (see `performBatchUpdates(_:)`).
+    ///
+    /// - Throws: as `performBatchUpdates(_:)`.
+    /// - Complexity: O(S + k log n), plus the pass.
+    @discardableResult
+    public func apply(_ batch: BatchUpdate) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("apply(_:)")
+        guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
+        let before = layout.itemCounts()
+        let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
+        guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
+        guard sectionCount <= ListLimits.maximumSectionCount else {
+            throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
+        }
+        var after = [Int](repeating: 0, count: sectionCount)
+        callingOut(.counts) {
+            after.withUnsafeMutableBufferPointer { after in
+                for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
+            }
+        }
+        let update: ValidatedUpdate
+        do { update = try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
+
+        // Descriptions of inserted and reloaded sections, asked before anything changes.
+        var descriptions: [Int: ListLayout.Section] = [:]
+        let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
+        for section in replaced where descriptions[section] == nil {
+            descriptions[section] = try sectionDescription(section, dataSource: dataSource)
+        }
+        let moveSources = batch.movedItems.map { ListElement.item($0.from) }
+        let reconfigured = Set(batch.reconfiguredItems.compactMap { update.newPath(forOld: $0) }.map(ListElement.item))
+        return try performChange(
+            newElement: { update.newElement(forOld: $0) },
+            oldElement: { update.oldElement(forNew: $0) },
+            changeOfOld: { VirtualList.change(ofOld: $0, in: update) },
+            changeOfNew: { new, old in old == nil ? .inserted : VirtualList.change(ofNew: new, in: update) },
+            reconfigure: reconfigured,
+            extraOldFrames: moveSources,
+            anchoring: AnchorMap(update)
+        ) { () throws(ListError) in
+            do throws(UpdateError) {
+                try update.apply(to: &layout, sectionDescription: { descriptions[$0]! })
+            } catch {
+                throw .update(error)
+            }
+        }
+    }
+
+    static func change(ofOld element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
+        switch element {
+        case .item(let path):
+            switch update.fate(ofOld: path) {
+            case .unchanged?: return .unchanged
+            case .moved?: return .moved
+            case .reloaded?: return .reloaded
+            case .reconfigured?: return .reconfigured
+            case .deleted?, .sectionReloaded?, nil: return .deleted
+            }
+        case .header(let section), .footer(let section):
+            switch update.fate(ofOldSection: section) {
+            case .unchanged?: return .unchanged
+            case .moved?: return .moved
+            case .reloaded?: return .reloaded
+            case .deleted?, nil: return .deleted
+            }
+        }
+    }
+
+    static func change(ofNew element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
+        switch element {
+        case .item(let path):
+            switch update.origin(ofNew: path) {
+            case .unchanged?: return .unchanged
+            case .moved?: return .moved
+            case .reloaded?: return .reloaded
+            case .reconfigured?: return .reconfigured
+            case .inserted?, .sectionReloaded?, nil: return .inserted
+            }
+        case .header(let section), .footer(let section):
+            switch update.origin(ofNewSection: section) {
+            case .unchanged?: return .unchanged
+            case .moved?: return .moved
+            case .reloaded?: return .reloaded
+            case .inserted?, nil: return .inserted
+            }
+        }
+    }
+
+    // MARK: Folding
+
+    /// Collapses or expands `sections` in one update (fold state is kept by section
+    /// identifier). Items of a collapsed section stay in the model; their views end display
+    /// and their transitions say `.deleted`. Each toggled section's displayed header is
+    /// reconfigured, so it never keeps showing the old arrow. Expanding a section whose item
+    /// count changed while it was folded reads the new count.
+    ///
+    /// ```swift
+    /// try list.setCollapsed(true, sections: Array(0..<list.layout.sectionCount))   // collapse all
+    /// ```
+    ///
+    /// - Throws: `ListError.reentrantCall`, `.layout(.sectionOutOfRange)` (nothing changes),
+    ///   `.invalidCount` for a bad data source count.
+    /// - Complexity: O(t log S) for t sections toggled, plus the pass.
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, sections: [Int]) throws(ListError) -> PassResult<View> {
+        try checkNotCallingOut("setCollapsed(_:sections:)")
+        for section in sections {
+            do { try layout.checkSection(section) } catch { throw .layout(error) }
+        }
+        let toggled = Set(sections.filter { layout.isCollapsed(section: $0) != collapsed })
+        // Counts that changed while folded, read before anything changes.
+        var refreshed: [Int: ListLayout.Section] = [:]
+        if !collapsed, let dataSource {
+            for section in toggled {
+                let count = callingOut(.counts) { dataSource.list(self, numberOfItemsInSection: section) }
+                if count != layout.itemCount(inSection: section) {
+                    var description = try sectionDescription(section, dataSource: dataSource)
+                    description.isCollapsed = false
+                    refreshed[section] = description
+                }
+            }
+        }
+        // Refreshed sections replace their records: that is tried on a copy first (only
+        // then, as copying costs O(S)), so a bad extent or a limit reported now leaves the
+        // list as it was.
+        var refreshedLayout: ListLayout?
+        if !refreshed.isEmpty {
+            var copy = layout
+            for (section, description) in refreshed {
+                do { try copy.replaceSection(section, with: description) } catch { throw .layout(error) }
+            }
+            refreshedLayout = copy
+        }
+        let headers = Set(toggled.map { ListElement.header(section: $0) })
+        let hidden: (ListElement) -> Bool = { collapsed && $0.kind == .item && toggled.contains($0.section) }
+        let shown: (ListElement) -> Bool = { !collapsed && $0.kind == .item && toggled.contains($0.section) }
+        return try performChange(
+            newElement: { hidden($0) ? nil : $0 },
+            oldElement: { shown($0) ? nil : $0 },
+            changeOfOld: { hidden($0) ? .deleted : (headers.contains($0) ? .reconfigured : .unchanged) },
+            changeOfNew: { new, _ in shown(new) ? .inserted : (headers.contains(new) ? .reconfigured : .unchanged) },
+            reconfigure: headers,
+            extraOldFrames: [],
+            anchoring: AnchorMap(folding: toggled, collapsed: collapsed)
+        ) { () throws(ListError) in
+            if let refreshedLayout { layout = refreshedLayout }
+            for section in toggled {
+                let key = sectionKey(section, dataSource: dataSource)
+                if collapsed { collapsedSections.insert(key) } else { collapsedSections.remove(key) }
+                if refreshed[section] == nil {
+                    do { try layout.setCollapsed(collapsed, section: section) } catch {
+                        preconditionFailure("kernel invariant: a checked section could not be folded: \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: The shared update path
+
+    /// Applies a change of the layout to the displayed views and reports transitions.
+    ///
+    /// - Parameters:
+    ///   - newElement: where an element before the change is after it (`nil`: gone).
+    ///   - oldElement: where an element after the change was before it (`nil`: new).
+    ///   - changeOfOld: what happened to an element that was displayed before.
+    ///   - changeOfNew: what happened to an element displayed after (given its old self).
+    ///   - reconfigure: elements (after the change) whose kept views are configured again.
+    ///   - extraOldFrames: elements whose frames before the change are recorded too.
+    ///   - anchoring: which elements keep their place, for the anchor step.
+    ///   - mutate: the change of `layout`; it must validate before changing anything.
+    func performChange(
+        newElement: (ListElement) -> ListElement?,
+        oldElement: (ListElement) -> ListElement?,
+        changeOfOld: (ListElement) -> ElementTransition.Change,
+        changeOfNew: (ListElement, ListElement?) -> ElementTransition.Change,
+        reconfigure: Set<ListElement>,
+        extraOldFrames: [ListElement],
+        anchoring: AnchorMap,
+        mutate: () throws(ListError) -> Void
+    ) throws(ListError) -> PassResult<View> {
+        // 1. Frames before: displayed elements, the window and one more viewport below it
+        //    (where elements that slide in come from), and the extra elements.
+        var oldFrames: [ListElement: (start: Int64, extent: Int64)] = [:]
+        let (lower, upper) = windowUnits()
+        let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
+        layout.forEachElement(units: lower, upper + reach) { element, start, extent in
+            oldFrames[element] = (start, extent)
+            return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
+        }
+        for element in displayedStorage.map(\.element) + extraOldFrames where oldFrames[element] == nil {
+            if let frame = layout.unitFrame(of: element) { oldFrames[element] = frame }
+        }
+        let before = displayedStorage.map(\.element)
+
+        // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or
+        //    where it collapsed to if it vanishes. Taken from the layout before the change.
+        let offsetBefore = viewport.offset
+        let anchor = updateAnchor(anchoring, frames: oldFrames)
+
+        // 3. The layout changes (validated inside `mutate`, which throws before changing).
+        try mutate()
+
+        // 4. Displayed views follow their elements; gone and reloaded ones end display.
+        var kept: [DisplayedEntry] = []
+        for var entry in displayedStorage {
+            let change = changeOfOld(entry.element)
+            if let new = newElement(entry.element), change != .reloaded, layout.unitFrame(of: new) != nil {
+                entry.element = new
+                kept.append(entry)
+            } else {
+                endDisplay(entry)
+                pendingLeft.append(EndedEntry(element: entry.element, view: entry.view))
+            }
+        }
+        kept.sort { $0.element < $1.element }
+        displayedStorage = kept
+        cancelAllPrefetches()
+
+        // 5. Move the top edge as the anchor says, then keep the offset within the content.
+        if let anchor, let newTop = anchor.newTop(in: layout) {
+            let delta = FixedPoint.points(newTop - anchor.top)
+            viewport.offset += delta
+            pendingAdjustment += delta
+        }
+        pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
+
+        // 6. Reconfigure in place, then reconcile.
+        for element in reconfigure { reconfigureDisplayed(element) }
+        _ = try reconcile()
+
+        // 7. Transitions.
+        var transitions: [ElementTransition] = []
+        var covered = Set<ListElement>()
+        func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
+            units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
+        }
+        for element in before {
+            let new = newElement(element)
+            if let new { covered.insert(new) }
+            transitions.append(ElementTransition(
+                before: element, after: new,
+                frameBefore: frame(oldFrames[element]),
+                frameAfter: frame(new.flatMap { layout.unitFrame(of: $0) }),
+                change: changeOfOld(element)
+            ))
+        }
+        for entry in displayedStorage where !covered.contains(entry.element) {
+            let old = oldElement(entry.element)
+            transitions.append(ElementTransition(
+                before: old, after: entry.element,
+                frameBefore: frame(old.flatMap { oldFrames[$0] }),
+                frameAfter: frame(layout.unitFrame(of: entry.element)),
+                change: changeOfNew(entry.element, old)
+            ))
+        }
+        lastResult.transitions = transitions
+        return lastPass
+    }
+}

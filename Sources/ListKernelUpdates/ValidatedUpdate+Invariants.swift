@@ -1,0 +1,87 @@
+@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) import ListKernelLayout
+
+extension ValidatedUpdate {
+    /// Checks the structure's own invariants and traps if one fails: sorted, distinct,
+    /// in-range change lists; parallel arrays of equal length; every move recorded on both
+    /// sides; as many untouched places after the update as untouched sections and items
+    /// before it. Runs when a value is made, in debug builds; compiled out of release builds.
+    ///
+    /// - Complexity: O(k + S log k) in debug builds (k operations, S sections), O(1) in
+    ///   release builds.
+    @inline(__always)
+    func _checkInvariants() {
+        #if DEBUG
+        _checkInvariantsNow()
+        #endif
+    }
+
+    /// The check itself, callable from tests in any build.
+    ///
+    /// - Complexity: O(k + S log k).
+    func _checkInvariantsNow() {
+        func sortedDistinct(_ values: [Int], below bound: Int, _ what: String) {
+            for (index, value) in values.enumerated() {
+                precondition(value >= 0 && value < bound, "\(what): \(value) outside 0..<\(bound)")
+                precondition(index == 0 || values[index - 1] < value, "\(what) not sorted and distinct")
+            }
+        }
+        sortedDistinct(removedSections, below: itemCountsBefore.count, "removed sections")
+        sortedDistinct(placedSections, below: itemCountsAfter.count, "placed sections")
+        sortedDistinct(reloadedSections, below: itemCountsBefore.count, "reloaded sections")
+        precondition(removedSections.count == sectionDestinations.count && placedSections.count == sectionSources.count)
+        precondition(
+            itemCountsBefore.count - removedSections.count == itemCountsAfter.count - placedSections.count,
+            "\(itemCountsBefore.count - removedSections.count) untouched sections for \(itemCountsAfter.count - placedSections.count) places"
+        )
+        for (old, new) in zip(removedSections, sectionDestinations) where new >= 0 {
+            let at = SortedIndexes.position(of: new, in: placedSections)
+            precondition(at.map { sectionSources[$0] } == old, "section move \(old) → \(new) recorded on one side only")
+        }
+        for section in reloadedSections {
+            precondition(SortedIndexes.position(of: section, in: removedSections) == nil, "reloaded section \(section) also removed")
+        }
+        sortedDistinct(oldItemSections, below: itemCountsBefore.count, "sections with removed items")
+        sortedDistinct(newItemSections, below: itemCountsAfter.count, "sections with placed items")
+        precondition(oldItemSections.count == oldItems.count && newItemSections.count == newItems.count)
+        for (section, changes) in zip(oldItemSections, oldItems) {
+            let count = itemCountsBefore[section]
+            sortedDistinct(changes.removed, below: count, "removed items of section \(section)")
+            sortedDistinct(changes.reloaded, below: count, "reloaded items of section \(section)")
+            sortedDistinct(changes.reconfigured, below: count, "reconfigured items of section \(section)")
+            precondition(changes.removed.count == changes.destinations.count)
+        }
+        var moves = 0
+        for (section, changes) in zip(newItemSections, newItems) {
+            sortedDistinct(changes.placed, below: itemCountsAfter[section], "placed items of section \(section)")
+            precondition(changes.placed.count == changes.sources.count)
+            for (item, source) in zip(changes.placed, changes.sources) {
+                guard let source else { continue }
+                moves += 1
+                let group = SortedIndexes.position(of: source.section, in: oldItemSections)
+                let at = group.flatMap { SortedIndexes.position(of: source.item, in: oldItems[$0].removed) }
+                precondition(
+                    at.flatMap { oldItems[group!].destinations[$0] } == ItemPath(section: section, item: item),
+                    "item move \(source) → [\(section), \(item)] recorded on one side only"
+                )
+            }
+        }
+        precondition(moves == oldItems.reduce(0) { $0 + $1.destinations.count { $0 != nil } }, "item moves recorded on one side only")
+        // Every surviving, not reloaded section has as many untouched items as free places.
+        for new in itemCountsAfter.indices {
+            switch origin(ofNewSection: new) {
+            case .unchanged(let old)?, .moved(from: let old)?: checkUntouched(old: old, new: new)
+            default: break
+            }
+        }
+    }
+
+    private func checkUntouched(old: Int, new: Int) {
+        let removed = SortedIndexes.position(of: old, in: oldItemSections).map { oldItems[$0].removed.count } ?? 0
+        let placed = SortedIndexes.position(of: new, in: newItemSections).map { newItems[$0].placed.count } ?? 0
+        precondition(
+            itemCountsBefore[old] - removed == itemCountsAfter[new] - placed,
+            "section \(old) → \(new): \(itemCountsBefore[old] - removed) untouched items for \(itemCountsAfter[new] - placed) places"
+        )
+    }
+}

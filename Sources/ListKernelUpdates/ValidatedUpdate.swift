@@ -1,0 +1,110 @@
+@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) import ListKernelLayout
+
+/// A batch update that passed validation against the item counts before and after it: the
+/// only form the kernel applies, and the one that answers "where did this go?".
+///
+/// Only `BatchUpdate.validated(itemCountsBefore:itemCountsAfter:)` makes one (validate at the
+/// public edge, trust inside, as the standard library's `CollectionDifference`), so every
+/// value of this type describes a consistent change and its queries need no further checks.
+///
+/// ```swift
+/// let update = try BatchUpdate { $0.deleteItems(at: [ItemPath(section: 0, item: 0)]) }
+///     .validated(itemCountsBefore: [1_000_000], itemCountsAfter: [999_999])
+/// update.newPath(forOld: ItemPath(section: 0, item: 500))     // [0, 499], in O(log k)
+/// update.fate(ofOld: ItemPath(section: 0, item: 0))           // .deleted
+/// try update.apply(to: &layout) { section in descriptions[section] }
+/// ```
+///
+/// Storage is O(k) for k operations: the sorted places each side changed. An index that no
+/// operation names is mapped by counting changes: an old index minus the removals above it
+/// is its rank among the untouched, and the new index is the place of that rank among the
+/// places not taken by insertions:
+///
+///     before   a  b  c  d  e          removed (before):  [1]      b deleted
+///     after    x  a  c  y  d  e       placed (after):    [0, 3]   x, y inserted
+///     d: old 3 → rank 3 − 1 = 2 → third free place after [0, 3] → new 4
+///
+/// - Complexity: every query is O(log k); `apply(to:sectionDescription:)` is
+///   O(k log k + S·m) for m section moves to plan, plus ListLayout's own costs.
+public struct ValidatedUpdate: Equatable, Sendable {
+    /// The item count of every section before the update.
+    public let itemCountsBefore: [Int]
+    /// The item count of every section after the update, as the data source reported it.
+    public let itemCountsAfter: [Int]
+    /// The batch that was validated.
+    public let batch: BatchUpdate
+
+    /// Sorted old indexes of the sections that leave their place: deleted or moved away.
+    let removedSections: [Int]
+    /// Parallel to `removedSections`: the new index of a moved section, -1 for a deleted one.
+    let sectionDestinations: [Int]
+    /// Sorted new indexes of the sections that take a given place: inserted or moved in.
+    let placedSections: [Int]
+    /// Parallel to `placedSections`: the old index of a moved section, -1 for an inserted one.
+    let sectionSources: [Int]
+    /// Sorted old indexes of the reloaded sections.
+    let reloadedSections: [Int]
+    /// Sorted old indexes of the sections with before-space item changes.
+    package let oldItemSections: [Int]
+    /// Parallel to `oldItemSections`.
+    package let oldItems: [OldSectionItems]
+    /// Sorted new indexes of the sections with after-space item changes.
+    let newItemSections: [Int]
+    /// Parallel to `newItemSections`.
+    let newItems: [NewSectionItems]
+
+    /// The before-space item changes of one section.
+    package struct OldSectionItems: Equatable, Sendable {
+        /// Sorted item indexes that leave their place: deleted or moved away.
+        package var removed: [Int] = []
+        /// Parallel to `removed`: the destination of a move, `nil` for a delete.
+        var destinations: [ItemPath?] = []
+        /// Sorted item indexes reloaded.
+        var reloaded: [Int] = []
+        /// Sorted item indexes reconfigured.
+        var reconfigured: [Int] = []
+    }
+
+    /// The after-space item changes of one section.
+    struct NewSectionItems: Equatable, Sendable {
+        /// Sorted item indexes taken by an insert or a move.
+        var placed: [Int] = []
+        /// Parallel to `placed`: the source of a move, `nil` for an insert.
+        var sources: [ItemPath?] = []
+    }
+
+    /// Wraps the output of validation; nothing is checked again (debug builds check the
+    /// structure's own invariants).
+    init(
+        _validatedBefore before: [Int], after: [Int], batch: BatchUpdate,
+        removedSections: [Int], sectionDestinations: [Int],
+        placedSections: [Int], sectionSources: [Int], reloadedSections: [Int],
+        oldItemSections: [Int], oldItems: [OldSectionItems],
+        newItemSections: [Int], newItems: [NewSectionItems]
+    ) {
+        self.itemCountsBefore = before
+        self.itemCountsAfter = after
+        self.batch = batch
+        self.removedSections = removedSections
+        self.sectionDestinations = sectionDestinations
+        self.placedSections = placedSections
+        self.sectionSources = sectionSources
+        self.reloadedSections = reloadedSections
+        self.oldItemSections = oldItemSections
+        self.oldItems = oldItems
+        self.newItemSections = newItemSections
+        self.newItems = newItems
+        _checkInvariants()
+    }
+
+    /// The number of sections before the update.
+    ///
+    /// - Complexity: O(1).
+    public var sectionCountBefore: Int { itemCountsBefore.count }
+
+    /// The number of sections after the update.
+    ///
+    /// - Complexity: O(1).
+    public var sectionCountAfter: Int { itemCountsAfter.count }
+}
