@@ -41,8 +41,8 @@ import ListKernelTesting
         try next.moveItem(13, afterItem: 20)
         try next.moveItem(21, beforeItem: 14)
         let pass = try h.dataSource.apply(next)
-        #expect(try h.dataSource.snapshot().itemIdentifiers(inSection: 1) == [21, 14, 10, 12])
-        #expect(try h.dataSource.snapshot().itemIdentifiers(inSection: 2) == [20, 13])
+        #expect(h.dataSource.snapshot().itemIdentifiers(inSection: 1) == [21, 14, 10, 12])
+        #expect(h.dataSource.snapshot().itemIdentifiers(inSection: 2) == [20, 13])
         #expect(h.problems().isEmpty, "\(h.problems())")
         let changes = Dictionary(uniqueKeysWithValues: pass.transitions.compactMap { t in t.after.map { ($0, t.change) } })
         #expect(changes[.item(ip(0, 1))] == .inserted)   // 14

@@ -72,7 +72,7 @@ import ListKernelTesting
             let frame = try #require(layout.frame(of: element))
             #expect(layout.element(at: frame.start)?.element == element)
             let position = try #require(layout.position(of: element))
-            #expect(try layout.element(at: position) == element)
+            #expect(layout.element(at: position) == element)
         }
     }
 

@@ -115,8 +115,8 @@ import ListKernelTesting
             .header(section: 0), .item(ItemPath(section: 0, item: 0)), .item(ItemPath(section: 0, item: 1)), .footer(section: 0),
             .header(section: 1), .footer(section: 1), .item(ItemPath(section: 2, item: 0)),
         ]
-        #expect(try (0..<layout.positionCount).map { layout.element(at: FlatPosition($0)) } == expected)
-        #expect(try expected.map { layout.position(of: $0)?.rawValue } == Array(0..<7))
+        #expect((0..<layout.positionCount).map { layout.element(at: FlatPosition($0)) } == expected)
+        #expect(expected.map { layout.position(of: $0)?.rawValue } == Array(0..<7))
         #expect(layout.position(of: .header(section: 2)) == nil)
     }
 

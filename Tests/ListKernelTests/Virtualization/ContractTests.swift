@@ -25,7 +25,7 @@ import ListKernelTesting
         #expect(caught.allSatisfy { if case .reentrantCall = $0 { true } else { false } })
         #expect(caught.first?.description.hasPrefix("reloadData() was called from inside configure(_:for:) of item") == true)
         #expect(list.viewport.offset == 440)
-        #expect(try !list.isCollapsed(section: 0))
+        #expect(!list.isCollapsed(section: 0))
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 

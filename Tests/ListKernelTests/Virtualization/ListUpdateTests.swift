@@ -182,7 +182,7 @@ import ListKernelTesting
         frontEnd.sections.insert(RecordingSection(id: 77, items: [7_700]), at: 0)
         try list.performBatchUpdates { $0.insertSections([0]) }
         #expect(list.isCollapsed(section: 2))
-        #expect(try !list.isCollapsed(section: 1))
+        #expect(!list.isCollapsed(section: 1))
         try list.reloadData()
         #expect(list.isCollapsed(section: 2))
         #expect(list.view(for: .header(section: 2))?.content == "header of section 1 ▸")
