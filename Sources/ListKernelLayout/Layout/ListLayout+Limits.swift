@@ -39,6 +39,26 @@ extension ListLayout {
         try checkGrowth(items: 0, units: units, addingUnits: record.fullExtent)
     }
 
+    /// Converts `sections` (the first at index `firstIndex`) to records, checking that a
+    /// list of `items` items and `units` units can take each in turn; returns the records
+    /// and the totals with them.
+    ///
+    /// - Complexity: O(k + m) for k sections with m measured extents.
+    static func checkedRecords(
+        _ sections: [Section], firstIndex: Int, items: Int, units: Int64
+    ) throws(LayoutError) -> (records: [SectionRecord], items: Int, units: Int64) {
+        var (records, items, units) = ([SectionRecord](), items, units)
+        records.reserveCapacity(sections.count)
+        for (offset, section) in sections.enumerated() {
+            let record = try section.record(index: firstIndex + offset)
+            try checkGrowth(items: items, units: units, adding: record)
+            items += record.items.count
+            units += record.fullExtent
+            records.append(record)
+        }
+        return (records, items, units)
+    }
+
     /// Throws unless a list of `units` units can grow by `delta` units (`delta` may be
     /// negative).
     ///

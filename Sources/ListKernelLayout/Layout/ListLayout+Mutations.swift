@@ -188,16 +188,7 @@ extension ListLayout {
             throw .sectionInsertionOutOfRange(section: index, sectionCount: sections.count)
         }
         try ListLayout.checkGrowth(sectionCount: sections.count, adding: newSections.count)
-        var records: [SectionRecord] = []
-        var items = allItemCount
-        var units = allUnits
-        for (offset, section) in newSections.enumerated() {
-            let record = try section.record(index: index + offset)
-            try ListLayout.checkGrowth(items: items, units: units, adding: record)
-            items += record.items.count
-            units += record.fullExtent
-            records.append(record)
-        }
+        let records = try ListLayout.checkedRecords(newSections, firstIndex: index, items: allItemCount, units: allUnits).records
         for (offset, record) in records.enumerated() { insertRecord(record, at: index + offset) }
         _checkInvariants()
     }

@@ -75,17 +75,7 @@ public struct ListLayout: Equatable {
     ///   estimated sections cost O(1) each).
     public init(sections: [Section] = []) throws(LayoutError) {
         try ListLayout.checkGrowth(sectionCount: 0, adding: sections.count)
-        var records: [SectionRecord] = []
-        records.reserveCapacity(sections.count)
-        var items = 0
-        var units: Int64 = 0
-        for (index, section) in sections.enumerated() {
-            let record = try section.record(index: index)
-            try ListLayout.checkGrowth(items: items, units: units, adding: record)
-            items += record.items.count
-            units += record.fullExtent
-            records.append(record)
-        }
+        let (records, items, units) = try ListLayout.checkedRecords(sections, firstIndex: 0, items: 0, units: 0)
         self.sections = SectionTree(records)
         allItemCount = items
         allUnits = units

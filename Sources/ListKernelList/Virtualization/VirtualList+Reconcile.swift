@@ -152,13 +152,7 @@ extension VirtualList {
                     continue
                 }
                 guard let dataSource else { throw .noDataSource(operation: "a reconcile pass") }
-                let identifier = callingOut(.reuseIdentifier(entry.element)) {
-                    dataSource.list(self, reuseIdentifierFor: entry.element)
-                }
-                guard reusePool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
-                    throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
-                }
-                enteringIdentifiers.append(identifier)
+                enteringIdentifiers.append(try registeredIdentifier(for: entry.element, dataSource: dataSource))
             }
             leaving += shown.count - classified
         }
@@ -201,6 +195,18 @@ extension VirtualList {
         if let pins { applyPins(pins) }
         if createdDuringPass { growPoolCapacities() }
         if prefetchDistance > 0 { updatePrefetches(lower: lower, upper: upper) }
+    }
+
+    /// The reuse identifier the data source names for `element`, checked to be registered.
+    ///
+    /// - Throws: `.unregisteredIdentifier` naming the identifier and the element.
+    @inline(__always)
+    func registeredIdentifier(for element: ListElement, dataSource: any ListDataSource<View>) throws(ListError) -> String {
+        let identifier = callingOut(.reuseIdentifier(element)) { dataSource.list(self, reuseIdentifierFor: element) }
+        guard reusePool.isRegistered(kind: element.kind, identifier: identifier) else {
+            throw .unregisteredIdentifier(identifier, kind: element.kind, element: element)
+        }
+        return identifier
     }
 
     /// Collects the elements of the window `lower..<upper` into `scratch`, refusing a

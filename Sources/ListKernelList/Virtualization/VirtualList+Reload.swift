@@ -48,12 +48,7 @@ extension VirtualList {
         if style == .plain { _ = addPinnedElements() }
         guard !scratch.isEmpty else { return }
         guard let dataSource else { throw .noDataSource(operation: "reloadData()") }
-        for entry in scratch {
-            let identifier = callingOut(.reuseIdentifier(entry.element)) { dataSource.list(self, reuseIdentifierFor: entry.element) }
-            guard reusePool.isRegistered(kind: entry.element.kind, identifier: identifier) else {
-                throw .unregisteredIdentifier(identifier, kind: entry.element.kind, element: entry.element)
-            }
-        }
+        for entry in scratch { _ = try registeredIdentifier(for: entry.element, dataSource: dataSource) }
     }
 
     /// Asks the data source for the whole model and builds its layout.
