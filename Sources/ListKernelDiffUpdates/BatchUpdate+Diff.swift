@@ -17,8 +17,10 @@
 //                                            ("a reloaded section that moves is replaced")
 //   item operation inside a reloaded or      dropped; a move out of such a section becomes
 //   replaced section                         an insert at its destination, a move into one
-//                                            a delete at its source
-//                                            ("a reloaded section replaces its items")
+//                                            a delete at its source ("a reloaded section
+//                                            replaces its items": SectionedDiff's
+//                                            `_applyReloadedSectionRule`, shared with
+//                                            ListSnapshot.difference)
 //
 // Items moving inside a moved section need no rule: the validator addresses them by the
 // section's old index before the update and its new index after it, which is where the
@@ -52,7 +54,7 @@ extension BatchUpdate {
     ///
     /// - Parameter diff: a diff whose parts are consistent (as `SectionedDiff(from:to:)` and
     ///   `ListSnapshot.difference(from:)` produce them).
-    /// - Complexity: O(k) for k changes in the diff.
+    /// - Complexity: O(k) for k changes in the diff; O(k log k) when it reloads sections.
     public init(_ diff: SectionedDiff) {
         self = BatchUpdate._converting(diff, rebindingMovedReconfigures: false).batch
     }
@@ -109,21 +111,18 @@ extension BatchUpdate {
     /// is only reconfigured stays a move and is listed for a reconfigure after the batch,
     /// instead of being deleted and inserted.
     ///
-    /// - Complexity: O(k) for k changes in the diff.
+    /// - Complexity: O(k) for k changes in the diff; O(k log k) when it reloads sections.
     package static func _converting(_ diff: SectionedDiff, rebindingMovedReconfigures: Bool) -> DiffConversion {
+        var diff = diff
+        diff._applyReloadedSectionRule()
         var result = DiffConversion()
         var batch = BatchUpdate()
 
-        // Sections. A replaced section (reloaded, or reloaded and moved) takes no item
-        // operation, on either side.
+        // Sections. No item operation names a reloaded section any more, on either side.
         var sectionDestination: [Int: Int] = [:]
         for move in diff.movedSections { sectionDestination[move.from] = move.to }
-        var replacedOld = Set<Int>()
-        var replacedNew = Set<Int>()
         var replacedMoves = Set<Int>()
         for change in diff.changedSections {
-            replacedOld.insert(change.from)
-            replacedNew.insert(change.to)
             if sectionDestination[change.from] != nil {
                 replacedMoves.insert(change.from)
                 batch.deleteSections(CollectionOfOne(change.from))
@@ -139,34 +138,25 @@ extension BatchUpdate {
         }
 
         // Items.
-        batch.deleteItems(at: diff.deletedItems.lazy.filter { !replacedOld.contains($0.section) })
-        batch.insertItems(at: diff.insertedItems.lazy.filter { !replacedNew.contains($0.section) })
+        batch.deleteItems(at: diff.deletedItems)
+        batch.insertItems(at: diff.insertedItems)
         var changeKind: [ItemPath: ContentChangeKind] = [:]
         for change in diff.changedItems { changeKind[change.from] = change.kind }
         var movedSources = Set<ItemPath>()
         for move in diff.movedItems {
             movedSources.insert(move.from)
-            switch (replacedOld.contains(move.from.section), replacedNew.contains(move.to.section)) {
-            case (true, true):
-                continue
-            case (true, false):
-                batch.insertItems(at: CollectionOfOne(move.to))
-            case (false, true):
+            switch changeKind[move.from] {
+            case nil:
+                batch.moveItem(from: move.from, to: move.to)
+            case .reconfigure? where rebindingMovedReconfigures:
+                batch.moveItem(from: move.from, to: move.to)
+                result.reconfiguredAfterMove.append(move.to)
+            case _?:
                 batch.deleteItems(at: CollectionOfOne(move.from))
-            case (false, false):
-                switch changeKind[move.from] {
-                case nil:
-                    batch.moveItem(from: move.from, to: move.to)
-                case .reconfigure? where rebindingMovedReconfigures:
-                    batch.moveItem(from: move.from, to: move.to)
-                    result.reconfiguredAfterMove.append(move.to)
-                case _?:
-                    batch.deleteItems(at: CollectionOfOne(move.from))
-                    batch.insertItems(at: CollectionOfOne(move.to))
-                }
+                batch.insertItems(at: CollectionOfOne(move.to))
             }
         }
-        for change in diff.changedItems where !movedSources.contains(change.from) && !replacedOld.contains(change.from.section) {
+        for change in diff.changedItems where !movedSources.contains(change.from) {
             if change.kind == .reload {
                 batch.reloadItems(at: CollectionOfOne(change.from))
             } else {

@@ -1,18 +1,17 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
-extension ReusePool {
+extension ReusePool: InvariantChecked {
     /// Recomputes the pool's bookkeeping from scratch and traps on any disagreement: the
     /// pooled lists and the state table agree, no view is pooled twice or in two pools,
     /// the record index and the slab agree, counters match the records, capacities are
-    /// respected. Run after every mutation in debug builds, and by `ListKernelTesting`'s
-    /// auditor; compiled out of release builds.
+    /// respected. Runs after every mutation in debug builds (`InvariantChecked`), and in
+    /// any build by `ListKernelTesting`'s auditor.
     ///
     /// - Complexity: O(s + r) for s identifiers ever registered and r records (the most
     ///   views tracked at once).
     @_spi(ListKernelTesting)
     @_specialize(exported: true, where View == AnyObject)
-    public func _checkInvariants() {
-        #if DEBUG
+    public func _checkInvariantsNow() {
         precondition(slotIndex.count == slots.count, "slot index has \(slotIndex.count) keys for \(slots.count) slots")
         // The slab: every entry is tracked (indexed, with a view) or free (listed, without).
         var isFree = [Bool](repeating: false, count: records.count)
@@ -80,6 +79,5 @@ extension ReusePool {
         precondition(sum.created == totals.created && sum.reused == totals.reused && sum.discarded == totals.discarded
                      && sum.pooled == totals.pooled, "totals \(totals) disagree with the sum \(sum)")
         precondition(totals.peakPooled >= totals.pooled, "total peak below pooled")
-        #endif
     }
 }

@@ -170,9 +170,7 @@ extension ReusePool {
     /// Ends a mutation: checks the invariants (debug builds), then runs the discard
     /// callback, so a callback that re-enters the pool sees a consistent state.
     func finishMutation(_ dropped: [(View, ReuseDiscard)] = []) {
-        #if DEBUG
-        if !InvariantChecks.areSuspended { _checkInvariants() }
-        #endif
+        _checkInvariants()
         guard !dropped.isEmpty, let onDiscard else { return }
         for (view, discard) in dropped { onDiscard(view, discard) }
     }

@@ -1,25 +1,16 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 @_spi(ListKernelTesting) import ListKernelLayout
 
-extension ValidatedUpdate {
+extension ValidatedUpdate: InvariantChecked {
     /// Checks the structure's own invariants and traps if one fails: sorted, distinct,
     /// in-range change lists; parallel arrays of equal length; every move recorded on both
     /// sides; as many untouched places after the update as untouched sections and items
-    /// before it. Runs when a value is made, in debug builds; compiled out of release builds.
+    /// before it. Runs when a value is made, in debug builds (`InvariantChecked`); callable
+    /// from tests in any build.
     ///
-    /// - Complexity: O(k + S log k) in debug builds (k operations, S sections), O(1) in
-    ///   release builds.
-    @inline(__always)
-    func _checkInvariants() {
-        #if DEBUG
-        _checkInvariantsNow()
-        #endif
-    }
-
-    /// The check itself, callable from tests in any build.
-    ///
-    /// - Complexity: O(k + S log k).
-    func _checkInvariantsNow() {
+    /// - Complexity: O(k + S log k) for k operations and S sections.
+    @usableFromInline
+    package func _checkInvariantsNow() {
         func sortedDistinct(_ values: [Int], below bound: Int, _ what: String) {
             for (index, value) in values.enumerated() {
                 precondition(value >= 0 && value < bound, "\(what): \(value) outside 0..<\(bound)")

@@ -1,15 +1,16 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
 // Invariants of computed diffs, checked in debug builds after every computation and compiled
-// out in release builds. They are the properties the documentation promises (sorted,
-// disjoint, counts that balance); `replay` checks the full UIKit rules independently.
+// out in release builds (`InvariantChecked`). They are the properties the documentation promises (sorted,
+// disjoint, counts that balance); `ListKernelTesting`'s `replay` checks the full
+// UIKit rules independently.
 
-extension LinearDiff {
+extension LinearDiff: InvariantChecked {
     /// Checks that the arrays are sorted and in range and that the counts balance.
     ///
     /// - Complexity: O(n).
     @usableFromInline
-    internal func _checkInvariants() {
+    package func _checkInvariantsNow() {
         precondition(_isStrictlyAscending(deleted), "deletes not ascending: \(deleted)")
         precondition(_isStrictlyAscending(inserted), "inserts not ascending: \(inserted)")
         precondition(_isStrictlyAscending(moved.map(\.to)), "moves not ascending by destination")
@@ -29,13 +30,13 @@ extension LinearDiff {
     }
 }
 
-extension SectionedDiff {
+extension SectionedDiff: InvariantChecked {
     /// Checks that every array is sorted and in range and that section and item counts
     /// balance.
     ///
     /// - Complexity: O(n).
     @usableFromInline
-    internal func _checkInvariants() {
+    package func _checkInvariantsNow() {
         let sectionsBefore = itemCountsBefore.count
         let sectionsAfter = itemCountsAfter.count
         precondition(_isStrictlyAscending(deletedSections), "section deletes not ascending")

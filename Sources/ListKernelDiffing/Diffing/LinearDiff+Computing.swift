@@ -1,4 +1,4 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
 // Computing a linear diff:
 //
@@ -95,9 +95,7 @@ extension LinearDiff {
                 changed.append(ContentChange(from: oldIndex, to: newIndex, kind: kind))
             }
         }
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Builds deletes, inserts and the fewest moves from a matching (no content changes).

@@ -24,8 +24,8 @@
 ///   (the after-state).
 /// - A move is a delete at `from` plus an insert at `to` of the same element. Elements that
 ///   are neither deleted nor moved keep their relative order and fill the after-state slots
-///   that no insert or move claims, in order. ``replay(on:newElement:)`` applies exactly these
-///   rules.
+///   that no insert or move claims, in order. `ListKernelTesting`'s `replay(on:newElement:)`
+///   applies exactly these rules.
 /// - A content change means the element kept its identity but its content changed. It
 ///   carries both indexes and how to refresh the element (``ContentChangeKind``); an element
 ///   can be moved and changed at once. UIKit forbids reloading a moved element in the same
@@ -56,8 +56,8 @@ public struct LinearDiff: Hashable, Sendable, CustomStringConvertible {
     /// Creates a diff from its parts, without checking them.
     ///
     /// Use it to build a batch by hand (tests, a host's own batches). The parts are checked
-    /// where they are used: ``replay(on:newElement:)`` rejects an inconsistent batch with a
-    /// typed error.
+    /// where they are used: ``BatchUpdate`` validation, and `ListKernelTesting`'s
+    /// `replay(on:newElement:)`, reject an inconsistent batch with a typed error.
     ///
     /// ```swift
     /// let diff = LinearDiff(countBefore: 3, countAfter: 3, deleted: [0], inserted: [2])

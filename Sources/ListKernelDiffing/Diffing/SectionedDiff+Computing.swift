@@ -103,9 +103,7 @@ extension SectionedDiff {
         var diff = structure.diff
         diff.changedItems = changes
         self = diff
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Matches sections and items by identifier and builds every change but content changes.

@@ -19,7 +19,7 @@
 ///     movedItems.from        ──▶   movedItems.to
 ///     changedItems.from            changedItems.to
 ///
-/// Applying the batch (what ``replay(on:newSection:newItem:)`` does): sections are deleted
+/// Applying the batch (what `ListKernelTesting`'s `replay(on:newSection:newItem:)` does): sections are deleted
 /// (descending, before-state), then inserted (ascending, after-state); a moved section
 /// carries its items. Then items: deletes and move sources leave their before-state
 /// sections; inserts and move destinations take their after-state slots; the remaining items
@@ -72,8 +72,8 @@ public struct SectionedDiff: Hashable, Sendable, CustomStringConvertible {
     /// Creates a diff from its parts, without checking them.
     ///
     /// Use it to build a batch by hand (tests, a host's own batches). The parts are checked
-    /// where they are used: ``replay(on:newSection:newItem:)`` rejects an inconsistent batch
-    /// with a typed error.
+    /// where they are used: ``BatchUpdate`` validation, and `ListKernelTesting`'s
+    /// `replay(on:newSection:newItem:)`, reject an inconsistent batch with a typed error.
     ///
     /// - Parameters:
     ///   - itemCountsBefore: items per section before the update.

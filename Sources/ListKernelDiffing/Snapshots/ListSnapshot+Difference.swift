@@ -55,10 +55,8 @@ extension ListSnapshot {
         }
         diff.changedItems = _markedItemChanges(from: old)
         diff.changedSections = _markedSectionChanges(from: old)
-        if !diff.changedSections.isEmpty { diff._foldItemChangesIntoReloadedSections() }
-        #if DEBUG
+        diff._applyReloadedSectionRule()
         diff._checkInvariants()
-        #endif
         return diff
     }
 
@@ -90,7 +88,7 @@ extension ListSnapshot {
     /// The section changes this snapshot's marks give against `old`, ascending by `to`.
     ///
     /// (Item changes inside those sections are folded into them by
-    /// `SectionedDiff._foldItemChangesIntoReloadedSections()`.)
+    /// `SectionedDiff._applyReloadedSectionRule()`.)
     ///
     /// - Complexity: O(marks log marks).
     @usableFromInline
@@ -103,33 +101,5 @@ extension ListSnapshot {
         }
         changes.sort { $0.to < $1.to }
         return changes
-    }
-}
-
-extension SectionedDiff {
-    /// Removes every item change inside a reloaded section (the reload replaces all its
-    /// items): changes, deletes and inserts there are dropped, a move out of one becomes an
-    /// insert at its destination, a move into one a delete at its source.
-    ///
-    /// - Complexity: O(k log k) for k item changes.
-    @usableFromInline
-    internal mutating func _foldItemChangesIntoReloadedSections() {
-        let reloadedBefore = Set(changedSections.map(\.from))
-        let reloadedAfter = Set(changedSections.map(\.to))
-        changedItems.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
-        deletedItems.removeAll { reloadedBefore.contains($0.section) }
-        insertedItems.removeAll { reloadedAfter.contains($0.section) }
-        var moves: [Move<ItemPath>] = []
-        for move in movedItems {
-            switch (reloadedBefore.contains(move.from.section), reloadedAfter.contains(move.to.section)) {
-            case (false, false): moves.append(move)
-            case (true, false): insertedItems.append(move.to)
-            case (false, true): deletedItems.append(move.from)
-            case (true, true): break
-            }
-        }
-        movedItems = moves
-        deletedItems.sort()
-        insertedItems.sort()
     }
 }

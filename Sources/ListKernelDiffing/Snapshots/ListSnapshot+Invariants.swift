@@ -1,12 +1,14 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
-extension ListSnapshot {
+extension ListSnapshot: InvariantChecked {
     /// Recomputes both indexes from the sections and compares: every section at its recorded
     /// position, every item at its recorded section and index, no stray entries, marks only
-    /// on present items and sections. Runs after every mutation in debug builds.
+    /// on present items and sections. Runs after every mutation in debug builds
+    /// (`InvariantChecked`).
     ///
     /// - Complexity: O(S + n + marks).
-    func _checkInvariants() {
+    @usableFromInline
+    package func _checkInvariantsNow() {
         precondition(_sectionIndex.count == _sections.count, "section index has \(_sectionIndex.count) entries for \(_sections.count) sections")
         var itemCount = 0
         for (position, section) in _sections.enumerated() {

@@ -80,9 +80,7 @@ extension ListSnapshot {
             _reloadedItems.remove(item)
             _reconfiguredItems.remove(item)
         }
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Deletes every item, keeping the sections (now empty).
@@ -93,9 +91,7 @@ extension ListSnapshot {
         _itemLocation.removeAll()
         _reloadedItems.removeAll()
         _reconfiguredItems.removeAll()
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Moves item `item` to just before item `before`, which may be in another section.
@@ -130,9 +126,7 @@ extension ListSnapshot {
     public mutating func reloadItems(_ items: [ItemID]) throws(SnapshotError) {
         for item in items { _ = try _location(ofItem: item) }
         _reloadedItems.formUnion(items)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Marks items `items` for reconfigure: the next `difference(from:)` reports an update of
@@ -145,9 +139,7 @@ extension ListSnapshot {
     public mutating func reconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
         for item in items { _ = try _location(ofItem: item) }
         _reconfiguredItems.formUnion(items)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Removes every reload and reconfigure mark (items and sections), as a host does once it
@@ -179,9 +171,7 @@ extension ListSnapshot {
     private mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
         _sections[position].items.insert(contentsOf: items, at: index)
         _reindexItems(inSectionAt: position, from: index)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Rewrites the locations of the items of the section at `position`, from `index` on.
@@ -205,8 +195,6 @@ extension ListSnapshot {
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].items.insert(item, at: index)
         _reindexItems(inSectionAt: targetPosition, from: index)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 }

@@ -68,9 +68,7 @@ extension ListSnapshot {
             return doomed[position]
         }
         _reindexSections(from: first)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Moves section `section` (with its items) to just before section `before`.
@@ -104,9 +102,7 @@ extension ListSnapshot {
     public mutating func reloadSections(_ sections: [SectionID]) throws(SnapshotError) {
         for section in sections { _ = try _position(ofSection: section) }
         _reloadedSections.formUnion(sections)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     // MARK: Helpers
@@ -128,9 +124,7 @@ extension ListSnapshot {
     private mutating func _insertSections(_ sections: [SectionID], at position: Int) {
         _sections.insert(contentsOf: sections.map { _Section(id: $0, items: []) }, at: position)
         _reindexSections(from: position)
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 
     /// Rewrites `_sectionIndex` for the sections from `position` on.
@@ -149,8 +143,6 @@ extension ListSnapshot {
         let to = after ? anchorPosition + 1 : anchorPosition
         _sections.insert(moving, at: to)
         _reindexSections(from: Swift.min(from, to))
-        #if DEBUG
         _checkInvariants()
-        #endif
     }
 }

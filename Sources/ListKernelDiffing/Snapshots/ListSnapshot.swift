@@ -116,7 +116,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     public var itemIdentifiers: [ItemID] { _sections.flatMap(\.items) }
 
     /// The sections with their item identifiers, in order: the form `SectionedDiff.replay`
-    /// works on.
+    /// (in `ListKernelTesting`) works on.
     ///
     /// - Complexity: O(S) (item arrays are shared, copy-on-write).
     public var sections: [DiffSection<SectionID, ItemID>] {

@@ -11,7 +11,7 @@
 /// The block sums sit in front of the extents in one buffer, so a lookup follows one pointer
 /// to both: the extents it reads next are a few cache lines further in the same buffer, not
 /// in a second allocation. A run is a value; `ItemExtents` keeps one or more per section.
-struct ExtentRun: Equatable {
+struct ExtentRun: Equatable, InvariantChecked {
     /// Items per block sum.
     static let blockSize = 32
     /// The most items one run holds before it is split.
@@ -260,8 +260,10 @@ struct ExtentRun: Equatable {
         }
     }
 
-    /// Recomputes the sums from scratch and compares (invariant check).
-    func checkInvariants() {
+    /// Recomputes the sums from scratch and compares (`InvariantChecked`).
+    ///
+    /// - Complexity: O(k) for k items in the run.
+    func _checkInvariantsNow() {
         precondition(count <= ExtentRun.capacity, "run over capacity")
         precondition(storage.count == 2 * ExtentRun.blockCount(count) + count, "storage holds \(storage.count) words for \(count) items")
         let extents = extents

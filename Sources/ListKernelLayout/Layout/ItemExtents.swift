@@ -12,7 +12,7 @@
 /// A uniform section stays O(1) while its items are inserted, deleted or measured at the
 /// uniform value; the first item given another extent turns it variable (O(count) once).
 /// Items of a variable section are either measured or still carry the section's estimate.
-struct ItemExtents: Equatable {
+struct ItemExtents: Equatable, InvariantChecked {
     /// Runs hold half their capacity when a section turns variable, so inserts have room.
     static let initialRunLength = ExtentRun.capacity / 2
 
@@ -309,8 +309,10 @@ struct ItemExtents: Equatable {
         }
     }
 
-    /// Recomputes every cached sum from scratch and compares.
-    func checkInvariants() {
+    /// Recomputes every cached sum from scratch and compares (`InvariantChecked`).
+    ///
+    /// - Complexity: O(k) for k items stored one by one.
+    func _checkInvariantsNow() {
         if runs.isEmpty {
             precondition(total == Int64(count) * Int64(defaultExtent), "uniform total \(total) for \(count) × \(defaultExtent)")
             return
@@ -318,7 +320,7 @@ struct ItemExtents: Equatable {
         var total: Int64 = 0
         var count = 0
         for run in runs {
-            run.checkInvariants()
+            run._checkInvariantsNow()
             precondition(run.count > 0 || runs.count == 1, "an empty run among \(runs.count) runs")
             total += run.total
             count += run.count

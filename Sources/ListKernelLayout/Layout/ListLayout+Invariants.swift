@@ -1,20 +1,10 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
-extension ListLayout {
-    /// Recomputes every cached sum and count from scratch and traps if any differs. Runs
-    /// after every mutation in debug builds; compiled out of release builds.
-    ///
-    /// - Complexity: O(n) in debug builds, O(1) in release builds.
-    @inline(__always)
-    func _checkInvariants() {
-        #if DEBUG
-        if !InvariantChecks.areSuspended { _checkInvariantsNow() }
-        #endif
-    }
-
-
-    /// The check itself, callable from tests and from `ListKernelTesting`'s auditor in any
-    /// build.
+extension ListLayout: InvariantChecked {
+    /// Recomputes every cached sum and count from scratch, with the section tree's and each
+    /// section's extents' own checks, and traps if any differs. Runs after every mutation
+    /// in debug builds (`InvariantChecked`); callable from tests and from
+    /// `ListKernelTesting`'s auditor in any build.
     ///
     /// - Complexity: O(n).
     @_spi(ListKernelTesting)
@@ -24,7 +14,7 @@ extension ListLayout {
         var units: Int64 = 0
         sections.forEach { record in
             precondition(record.pointee.header >= -1 && record.pointee.footer >= -1, "section \(index): bad header/footer marker")
-            record.pointee.items.checkInvariants()
+            record.pointee.items._checkInvariantsNow()
             precondition(record.pointee.items.isUniform || record.pointee.items.count <= ListLimits.maximumPerItemCount,
                          "section \(index) stores \(record.pointee.items.count) extents one by one")
             items += record.pointee.items.count
@@ -35,6 +25,6 @@ extension ListLayout {
         precondition(items == allItemCount, "item total \(allItemCount) differs from recomputed \(items)")
         precondition(units == allUnits, "full extent \(allUnits) differs from recomputed \(units)")
         precondition(items <= ListLimits.maximumItemCount && units <= ListLimits.maximumContentUnits, "past ListLimits")
-        sections.checkInvariants()
+        sections._checkInvariantsNow()
     }
 }

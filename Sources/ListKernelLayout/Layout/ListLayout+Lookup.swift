@@ -51,9 +51,6 @@ extension ListLayout {
         }
     }
 
-    /// The start of `section` in units.
-    @inline(__always)
-
     /// Calls `body` for every element with non-zero extent intersecting `[lower, upper)`
     /// (units), in order, until it returns `false`.
     ///

@@ -17,7 +17,7 @@
 ///
 /// Nodes are rows of flat arrays (no object per node): a copied layout shares them until it
 /// changes. Every node but the root holds 8 to 16 entries; all leaves are at one depth.
-struct SectionTree {
+struct SectionTree: InvariantChecked {
     typealias Record = ListLayout.SectionRecord
 
     /// Entries per node.
@@ -547,10 +547,10 @@ struct SectionTree {
     // MARK: Invariants
 
     /// Recomputes every running total from the records and traps on any difference; checks
-    /// fills, depth and the free list.
+    /// fills, depth and the free list (`InvariantChecked`).
     ///
     /// - Complexity: O(S).
-    func checkInvariants() {
+    func _checkInvariantsNow() {
         var seen = [Bool](repeating: false, count: nodeCount)
         func check(_ node: Int, _ level: Int) -> (Int64, Int64, Int64) {
             precondition(!seen[node], "node \(node) is reachable twice")

@@ -1,28 +1,19 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 @_spi(ListKernelTesting) import ListKernelLayout
 @_spi(ListKernelTesting) import ListKernelReuse
 @_spi(ListKernelTesting) import ListKernelDiffing
 @_spi(ListKernelTesting) import ListKernelUpdates
 @_spi(ListKernelTesting) import ListKernelDiffUpdates
 
-extension ListDiffableDataSource {
+extension ListDiffableDataSource: InvariantChecked {
     /// Checks that the list's layout has the current snapshot's shape (section count and
     /// every section's item count) once the list was loaded from this data source, and that
     /// the stored snapshot carries no marks. Runs after every apply and reload in debug
-    /// builds; compiled out of release builds.
-    ///
-    /// - Complexity: O(S) in debug builds, O(1) in release builds.
-    @inline(__always)
-    func _checkInvariants() {
-        #if DEBUG
-        if !InvariantChecks.areSuspended { _checkInvariantsNow() }
-        #endif
-    }
-
-    /// The check itself, callable from tests in any build.
+    /// builds (`InvariantChecked`); callable from tests in any build.
     ///
     /// - Complexity: O(S).
-    func _checkInvariantsNow() {
+    @usableFromInline
+    package func _checkInvariantsNow() {
         precondition(
             current.reloadedItemIdentifiers.isEmpty && current.reconfiguredItemIdentifiers.isEmpty
                 && current.reloadedSectionIdentifiers.isEmpty,

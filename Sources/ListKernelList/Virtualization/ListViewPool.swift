@@ -96,5 +96,5 @@ public struct ListViewPool<View: AnyObject> {
     /// testing kit call it).
     ///
     /// - Complexity: O(views tracked).
-    @_spi(ListKernelTesting) public func _checkInvariants() { pool._checkInvariants() }
+    @_spi(ListKernelTesting) public func _checkInvariantsNow() { pool._checkInvariantsNow() }
 }

@@ -86,61 +86,11 @@ extension VirtualList {
         for section in replaced where descriptions[section] == nil {
             descriptions[section] = try sectionDescription(section, dataSource: dataSource)
         }
-        let moveSources = batch.movedItems.map { ListElement.item($0.from) }
-        let reconfigured = Set(batch.reconfiguredItems.compactMap { update.newPath(forOld: $0) }.map(ListElement.item))
-        return try performChange(
-            newElement: { update.newElement(forOld: $0) },
-            oldElement: { update.oldElement(forNew: $0) },
-            changeOfOld: { VirtualList.change(ofOld: $0, in: update) },
-            changeOfNew: { new, old in old == nil ? .inserted : VirtualList.change(ofNew: new, in: update) },
-            reconfigure: reconfigured,
-            extraOldFrames: moveSources,
-            anchoring: AnchorMap(update)
-        ) { () throws(ListError) in
+        return try performChange(ListChange(update, of: batch)) { () throws(ListError) in
             do throws(UpdateError) {
                 try update.apply(to: &layout, sectionDescription: { descriptions[$0]! })
             } catch {
                 throw .update(error)
-            }
-        }
-    }
-
-    static func change(ofOld element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
-        switch element {
-        case .item(let path):
-            switch update.fate(ofOld: path) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .reconfigured?: return .reconfigured
-            case .deleted?, .sectionReloaded?, nil: return .deleted
-            }
-        case .header(let section), .footer(let section):
-            switch update.fate(ofOldSection: section) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .deleted?, nil: return .deleted
-            }
-        }
-    }
-
-    static func change(ofNew element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
-        switch element {
-        case .item(let path):
-            switch update.origin(ofNew: path) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .reconfigured?: return .reconfigured
-            case .inserted?, .sectionReloaded?, nil: return .inserted
-            }
-        case .header(let section), .footer(let section):
-            switch update.origin(ofNewSection: section) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .inserted?, nil: return .inserted
             }
         }
     }
@@ -190,18 +140,7 @@ extension VirtualList {
             }
             refreshedLayout = copy
         }
-        let headers = Set(toggled.map { ListElement.header(section: $0) })
-        let hidden: (ListElement) -> Bool = { collapsed && $0.kind == .item && toggled.contains($0.section) }
-        let shown: (ListElement) -> Bool = { !collapsed && $0.kind == .item && toggled.contains($0.section) }
-        return try performChange(
-            newElement: { hidden($0) ? nil : $0 },
-            oldElement: { shown($0) ? nil : $0 },
-            changeOfOld: { hidden($0) ? .deleted : (headers.contains($0) ? .reconfigured : .unchanged) },
-            changeOfNew: { new, _ in shown(new) ? .inserted : (headers.contains(new) ? .reconfigured : .unchanged) },
-            reconfigure: headers,
-            extraOldFrames: [],
-            anchoring: AnchorMap(folding: toggled, collapsed: collapsed)
-        ) { () throws(ListError) in
+        return try performChange(ListChange(folding: toggled, collapsed: collapsed)) { () throws(ListError) in
             if let refreshedLayout { layout = refreshedLayout }
             for section in toggled {
                 let key = sectionKey(section, dataSource: dataSource)
@@ -220,22 +159,10 @@ extension VirtualList {
     /// Applies a change of the layout to the displayed views and reports transitions.
     ///
     /// - Parameters:
-    ///   - newElement: where an element before the change is after it (`nil`: gone).
-    ///   - oldElement: where an element after the change was before it (`nil`: new).
-    ///   - changeOfOld: what happened to an element that was displayed before.
-    ///   - changeOfNew: what happened to an element displayed after (given its old self).
-    ///   - reconfigure: elements (after the change) whose kept views are configured again.
-    ///   - extraOldFrames: elements whose frames before the change are recorded too.
-    ///   - anchoring: which elements keep their place, for the anchor step.
+    ///   - change: how elements before and after the change correspond (`ListChange`).
     ///   - mutate: the change of `layout`; it must validate before changing anything.
     func performChange(
-        newElement: (ListElement) -> ListElement?,
-        oldElement: (ListElement) -> ListElement?,
-        changeOfOld: (ListElement) -> ElementTransition.Change,
-        changeOfNew: (ListElement, ListElement?) -> ElementTransition.Change,
-        reconfigure: Set<ListElement>,
-        extraOldFrames: [ListElement],
-        anchoring: AnchorMap,
+        _ change: ListChange,
         mutate: () throws(ListError) -> Void
     ) throws(ListError) -> PassResult<View> {
         // 1. Frames before: displayed elements, the window and one more viewport below it
@@ -247,7 +174,7 @@ extension VirtualList {
             oldFrames[element] = (start, extent)
             return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
         }
-        for element in displayedStorage.map(\.element) + extraOldFrames where oldFrames[element] == nil {
+        for element in displayedStorage.map(\.element) + change.extraOldFrames where oldFrames[element] == nil {
             if let frame = layout.unitFrame(of: element) { oldFrames[element] = frame }
         }
         let before = displayedStorage.map(\.element)
@@ -255,7 +182,7 @@ extension VirtualList {
         // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or
         //    where it collapsed to if it vanishes. Taken from the layout before the change.
         let offsetBefore = viewport.offset
-        let anchor = updateAnchor(anchoring, frames: oldFrames)
+        let anchor = updateAnchor(change.anchoring, frames: oldFrames)
 
         // 3. The layout changes (validated inside `mutate`, which throws before changing).
         try mutate()
@@ -263,8 +190,7 @@ extension VirtualList {
         // 4. Displayed views follow their elements; gone and reloaded ones end display.
         var kept: [DisplayedEntry] = []
         for var entry in displayedStorage {
-            let change = changeOfOld(entry.element)
-            if let new = newElement(entry.element), change != .reloaded, layout.unitFrame(of: new) != nil {
+            if let new = change.newElement(forOld: entry.element), change.change(ofOld: entry.element) != .reloaded, layout.unitFrame(of: new) != nil {
                 entry.element = new
                 kept.append(entry)
             } else {
@@ -285,7 +211,7 @@ extension VirtualList {
         pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
 
         // 6. Reconfigure in place, then reconcile.
-        for element in reconfigure { reconfigureDisplayed(element) }
+        for element in change.reconfigured { reconfigureDisplayed(element) }
         _ = try reconcile()
 
         // 7. Transitions.
@@ -295,22 +221,22 @@ extension VirtualList {
             units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
         }
         for element in before {
-            let new = newElement(element)
+            let new = change.newElement(forOld: element)
             if let new { covered.insert(new) }
             transitions.append(ElementTransition(
                 before: element, after: new,
                 frameBefore: frame(oldFrames[element]),
                 frameAfter: frame(new.flatMap { layout.unitFrame(of: $0) }),
-                change: changeOfOld(element)
+                change: change.change(ofOld: element)
             ))
         }
         for entry in displayedStorage where !covered.contains(entry.element) {
-            let old = oldElement(entry.element)
+            let old = change.oldElement(forNew: entry.element)
             transitions.append(ElementTransition(
                 before: old, after: entry.element,
                 frameBefore: frame(old.flatMap { oldFrames[$0] }),
                 frameAfter: frame(layout.unitFrame(of: entry.element)),
-                change: changeOfNew(entry.element, old)
+                change: change.change(ofNew: entry.element, old: old)
             ))
         }
         lastResult.transitions = transitions

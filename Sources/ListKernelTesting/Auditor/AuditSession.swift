@@ -94,7 +94,7 @@ public final class AuditSession<FrontEnd: AuditableFrontEnd> {
     /// - Complexity: O(n + v) for n laid-out elements and v views.
     public func checkKernelInvariants() {
         list.layout._checkInvariantsNow()
-        list.pool._checkInvariants()
+        list.pool._checkInvariantsNow()
     }
 
     /// Performs `operation`, then checks everything (see ``check()``); returns every

@@ -171,7 +171,7 @@ import ListKernelTesting
             guard got == want else { return fail(step, "displayed \(got) != expected \(want)") }
             let problems = h.problems()
             guard problems.isEmpty else { return fail(step, "\(problems)") }
-            h.list.pool._checkInvariants()
+            h.list.pool._checkInvariantsNow()
 
             // Transitions.
             let befores = Set(pass.transitions.compactMap(\.before))

@@ -123,7 +123,7 @@ import ListKernelTesting
                 model[index].header = header
                 history.append("tree.update(\(index)) { $0.isCollapsed = \(collapse); $0.header = \(header) }")
             }
-            tree.checkInvariants()
+            tree._checkInvariantsNow()
             if let problem = SectionTreeTests.mismatch(tree, model, &rng) {
                 Issue.record("seed \(seed) step \(step): \(problem)\nreproducer:\n\(history.suffix(40).joined(separator: "\n"))")
                 return
@@ -143,7 +143,7 @@ import ListKernelTesting
         for count in [0, 1, 15, 16, 17, 31, 32, 33, 255, 256, 257, 271, 272, 273, 600] {
             let model = (0..<count).map { _ in SectionTreeTests.record(&rng) }
             let tree = SectionTree(model)
-            tree.checkInvariants()
+            tree._checkInvariantsNow()
             #expect(SectionTreeTests.mismatch(tree, model, &rng) == nil, "\(count) records")
         }
     }
@@ -154,12 +154,12 @@ import ListKernelTesting
         var rng = SplitMix64(seed: 5)
         let record = Record(header: 256, footer: -1, isCollapsed: false, items: ItemExtents(count: 2, extent: 256, isMeasured: true))
         for count in 0..<100_000 { tree.insert(record, at: rng.below(count + 1)) }
-        tree.checkInvariants()
+        tree._checkInvariantsNow()
         #expect(tree.count == 100_000)
         #expect(tree.totalExtent == 100_000 * 3 * 256)
         #expect(tree.search(.extent, 3 * 256 * 54_321 + 1).index == 54_321)
         for count in stride(from: 100_000, to: 0, by: -1) { tree.remove(at: rng.below(count)) }
-        tree.checkInvariants()
+        tree._checkInvariantsNow()
         #expect(tree.count == 0 && tree.totalExtent == 0)
     }
 }

@@ -275,7 +275,7 @@ import ListKernelTesting
             do {
                 try SnapshotRobustnessTests.randomMutation(&random, &snapshot)
                 succeeded += 1
-                snapshot._checkInvariants()
+                snapshot._checkInvariantsNow()
                 #expect(snapshot.numberOfItems == snapshot.itemIdentifiers.count)
             } catch {
                 thrown += 1

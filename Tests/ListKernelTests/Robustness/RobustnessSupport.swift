@@ -128,5 +128,5 @@ func expectConsistent(_ list: VirtualList<RecordingView>, _ what: @autoclosure (
         #expect(shown.frame.start.isFinite && shown.frame.extent.isFinite, "\(what())", sourceLocation: sourceLocation)
     }
     #expect(list.viewport.offset.isFinite, "\(what())", sourceLocation: sourceLocation)
-    list.pool._checkInvariants()
+    list.pool._checkInvariantsNow()
 }

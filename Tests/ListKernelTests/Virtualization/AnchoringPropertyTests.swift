@@ -329,7 +329,7 @@ import ListKernelTesting
         func checkInvariants() {
             list.layout._checkInvariantsNow()
             harness?.dataSource._checkInvariantsNow()
-            InvariantChecks.$areSuspended.withValue(false) { list.pool._checkInvariants() }
+            InvariantChecks.$areSuspended.withValue(false) { list.pool._checkInvariantsNow() }
         }
     }
 

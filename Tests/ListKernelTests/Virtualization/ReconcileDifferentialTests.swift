@@ -128,7 +128,7 @@ import ListKernelTesting
                 Issue.record("seed \(seed) step \(step): \(problems)\nsteps:\n\(log.suffix(12).joined(separator: "\n"))")
                 return
             }
-            list.pool._checkInvariants()
+            list.pool._checkInvariantsNow()
         }
     }
 
@@ -164,16 +164,16 @@ import ListKernelTesting
                 viewport.offset = min(end, viewport.offset + Double(rng.int(in: 1...6_000)))
                 try pass()
                 passes += 1
-                if passes % 500 == 0 { list.pool._checkInvariants() }
+                if passes % 500 == 0 { list.pool._checkInvariantsNow() }
             }
             while viewport.offset > 0 {
                 viewport.offset = max(0, viewport.offset - Double(rng.int(in: 1...6_000)))
                 try pass()
                 passes += 1
-                if passes % 500 == 0 { list.pool._checkInvariants() }
+                if passes % 500 == 0 { list.pool._checkInvariantsNow() }
             }
         }
-        list.pool._checkInvariants()
+        list.pool._checkInvariantsNow()
         for kind in [ElementKind.item, .header] {
             let created = list.pool.counters(kind: kind, identifier: kind.name).created
             #expect(created <= peak[kind, default: 0] + 2, "\(kind): created \(created), peak displayed \(peak[kind, default: 0])")

@@ -64,6 +64,17 @@ import ListKernelTesting
         try list.reloadData()
         #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 100)
         #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    @Test func removingCachedMeasurementsBringsAReloadedRowBackAtItsEstimate() throws {
+        let (frontEnd, list) = makeList()
+        try list.setMeasuredExtent(100, for: .item(ItemPath(section: 0, item: 21)))
+        // After a font size change, say: the remembered extents are stale.
+        list.removeCachedMeasurements()
+        #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 100, "the layout keeps the extents it has")
+        try list.reloadData()
+        #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 21)) == 44)
+        #expect(!list.layout.isMeasured(ItemPath(section: 0, item: 21)))
         #expect(frontEnd.problems(in: list).isEmpty)
     }
 

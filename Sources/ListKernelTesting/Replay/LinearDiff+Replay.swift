@@ -1,4 +1,4 @@
-@_spi(ListKernelTesting) import ListKernelCore
+public import ListKernel
 
 // Replaying a linear batch with UIKit's rules, independently of how it was computed:
 //

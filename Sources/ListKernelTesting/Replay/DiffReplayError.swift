@@ -1,5 +1,3 @@
-@_spi(ListKernelTesting) import ListKernelCore
-
 /// Why a batch can't be applied: it breaks one of UIKit's batch-update rules, the way
 /// `performBatchUpdates` would reject it with an `NSInternalInconsistencyException`.
 ///
