@@ -53,9 +53,12 @@ let package = Package(
         .target(name: "ListKernelTesting", dependencies: ["ListKernel"]),
         .target(name: "TerminalList", dependencies: ["ListKernel"]),
         .executableTarget(name: "listkernel-demo", dependencies: ["TerminalList", "ListKernel"]),
+        // The benchmark runner's pure parts (statistics, growth fits, the SVG chart, machine
+        // facts), a library of their own so a test target can check them; no kernel code.
+        .target(name: "BenchmarkKit", path: "Benchmarks/BenchmarkKit"),
         .executableTarget(
             name: "listkernel-bench",
-            dependencies: ["ListKernel", "ListKernelTesting"],
+            dependencies: ["ListKernel", "ListKernelTesting", "BenchmarkKit"],
             path: "Benchmarks/listkernel-bench"
         ),
         .testTarget(
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: ["ListKernel", "ListKernelTesting"] + kernelParts.map { .target(name: $0) }
         ),
         .testTarget(name: "TerminalListTests", dependencies: ["TerminalList", "ListKernel", "ListKernelTesting"]),
+        .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
