@@ -16,6 +16,9 @@ struct ItemExtents: Equatable, InvariantChecked {
     /// Runs hold half their capacity when a section turns variable, so inserts have room.
     static let initialRunLength = ExtentRun.capacity / 2
 
+    // The fields a lookup reads come first, so that they share a cache line with the
+    // section record's header, footer and collapsed flag.
+    private(set) var total: Int64
     private(set) var count: Int
     /// Every item's extent while uniform; the estimate of unmeasured items once variable.
     private(set) var defaultExtent: Int32
@@ -24,7 +27,6 @@ struct ItemExtents: Equatable, InvariantChecked {
     private var runs: RunList
     private var runTotals: Fenwick
     private var runCounts: Fenwick
-    private(set) var total: Int64
 
     /// `count` items of `extent` each, all measured (a uniform section) or all estimated.
     ///
@@ -121,21 +123,27 @@ struct ItemExtents: Equatable, InvariantChecked {
         return runTotals.prefix(run) + runs.prefix(inRun: run, local)
     }
 
-    /// The item whose span holds `offset` (`0 <= offset < total`), and the remainder inside
-    /// it. Zero-extent items are never returned, however many share the offset.
+    /// The item whose span holds `offset` (`0 <= offset < total`), the remainder inside it,
+    /// and its extent. Zero-extent items are never returned, however many share the offset.
     ///
     /// - Complexity: O(1) uniform; O(log runs + run scan) variable.
     @inline(__always)
-    func search(_ offset: Int64) -> (index: Int, remainder: Int64) {
+    func search(_ offset: Int64) -> (index: Int, remainder: Int64, extent: Int32) {
         if runs.isEmpty {
             let extent = Int64(defaultExtent)
-            return (Int(offset / extent), offset % extent)
+            return (Int(offset / extent), offset % extent, defaultExtent)
         }
         if runs.count == 1 { return runs.search(inRun: 0, offset) }
         let found = runTotals.search(offset)
         let inRun = runs.search(inRun: found.index, found.remainder)
-        return (Int(runCounts.prefix(found.index)) + inRun.index, inRun.remainder)
+        return (Int(runCounts.prefix(found.index)) + inRun.index, inRun.remainder, inRun.extent)
     }
+
+    /// The `ExtentRun.lookupLink` of a section stored in exactly one run, which a lookup can
+    /// search without reading this value; 0 for a uniform section or one of several runs.
+    ///
+    /// - Complexity: O(1).
+    var lookupLink: Int64 { runs.count == 1 ? runs[0].lookupLink : 0 }
 
     // MARK: Mutations
 

@@ -9,7 +9,7 @@ extension ListLayout {
     @inline(__always)
     package func locate(units offset: Int64) -> (element: ListElement, start: Int64, extent: Int64)? {
         guard offset >= 0, offset < contentUnits else { return nil }
-        let (section, remainder, slot) = sections.search(.extent, offset)
+        let (section, remainder, slot, link) = sections.searchLinked(.extent, offset)
         // Borrow the record in place: copying it would retain its arrays.
         return sections.records.withUnsafeBufferPointer { records in
             let record = records.baseAddress! + slot
@@ -23,9 +23,12 @@ extension ListLayout {
             if !record.pointee.isCollapsed {
                 let total = record.pointee.items.total
                 if local < total {
-                    let (item, inside) = record.pointee.items.search(local)
-                    let extent = Int64(record.pointee.items.extent(at: item))
-                    return (.item(ItemPath(section: section, item: item)), offset - inside, extent)
+                    // A section of one run is searched through the tree's link to it, whose
+                    // reads need not wait for the record's.
+                    let (item, inside, extent) = link != 0
+                        ? ExtentRun.search(local, link: link)
+                        : record.pointee.items.search(local)
+                    return (.item(ItemPath(section: section, item: item)), offset - inside, Int64(extent))
                 }
                 local -= total
             }
@@ -86,10 +89,10 @@ extension ListLayout {
                     let count = record.pointee.items.count
                     var local = max(from - cursor, 0)
                     while local < total, cursor + local < upper {
-                        let (found, inside) = record.pointee.items.search(local)
+                        let (found, inside, foundExtent) = record.pointee.items.search(local)
                         var item = found
                         local -= inside
-                        var extent = Int64(record.pointee.items.extent(at: item))
+                        var extent = Int64(foundExtent)
                         while true {
                             if !body(.item(ItemPath(section: section, item: item)), cursor + local, extent) { return }
                             local += extent

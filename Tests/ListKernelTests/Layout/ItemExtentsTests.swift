@@ -31,8 +31,11 @@ import ListKernelTesting
                     expected += 1
                 }
                 let found = items.search(offset)
-                if found.index != expected || found.remainder != offset - running {
-                    return "search(\(offset)) = \(found) != (\(expected), \(offset - running))"
+                if found.index != expected || found.remainder != offset - running || found.extent != model[expected].0 {
+                    return "search(\(offset)) = \(found) != (\(expected), \(offset - running), \(model[expected].0))"
+                }
+                if items.lookupLink != 0, ExtentRun.search(offset, link: items.lookupLink) != found {
+                    return "search(\(offset)) through the lookup link = \(ExtentRun.search(offset, link: items.lookupLink)), not \(found)"
                 }
             }
         }
