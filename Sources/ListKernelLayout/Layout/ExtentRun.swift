@@ -29,6 +29,9 @@ struct ExtentRun: Equatable, InvariantChecked {
     @inline(__always)
     private var extentsStart: Int { 2 * ExtentRun.blockCount(count) }
 
+    /// The heap bytes of the storage array (block sums and extents).
+    var storageArrayBytes: Int { heapBytes(storage) }
+
     /// The extents, copied out.
     ///
     /// - Complexity: O(count).
@@ -171,10 +174,11 @@ struct ExtentRun: Equatable, InvariantChecked {
     /// them; 0 for an empty run, or where an address does not fit in 48 bits.
     ///
     /// The address is valid while the run's storage is neither changed nor freed: the section
-    /// tree keeps it beside the record that owns the run, and writes it again whenever it
-    /// changes that record (`SectionTree.refreshLinks`).
+    /// tree keeps it beside the record that owns the run, moves it with the record, and
+    /// writes it again whenever a change may have replaced the run (`SectionTree.update`).
     ///
     /// - Complexity: O(1).
+    @inline(__always)
     var lookupLink: Int64 {
         guard count > 0 else { return 0 }
         let address = storage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -372,6 +376,10 @@ struct RunList: RandomAccessCollection, MutableCollection, Equatable {
 
     // Reads in place, without an accessor coroutine (the lookup paths).
 
+    /// The lookup link of the only run, or 0 when there are none or several.
+    @inline(__always)
+    var onlyRunLink: Int64 { count == 1 ? head.lookupLink : 0 }
+
     @inline(__always)
     func extent(inRun run: Int, at index: Int) -> Int32 {
         run == 0 ? head.extent(at: index) : rest[run - 1].extent(at: index)
@@ -390,6 +398,13 @@ struct RunList: RandomAccessCollection, MutableCollection, Equatable {
     @inline(__always)
     func search(inRun run: Int, _ offset: Int64) -> (index: Int, remainder: Int64, extent: Int32) {
         run == 0 ? head.search(offset) : rest[run - 1].search(offset)
+    }
+
+    /// The heap bytes of every run, and of the array holding runs 1 and up.
+    ///
+    /// - Complexity: O(count).
+    var storageBytes: Int {
+        (count > 0 ? head.storageBytes : 0) + heapBytes(rest) + rest.reduce(0) { $0 + $1.storageBytes }
     }
 
     /// Inserts `run` at `index` (`0...count`).

@@ -60,6 +60,12 @@ struct ItemExtents: Equatable, InvariantChecked {
 
     var isUniform: Bool { runs.isEmpty }
 
+    /// The heap bytes of the runs (run 0 is stored inline; the others in an array).
+    var runListBytes: Int { runs.storageBytes }
+
+    /// The heap bytes of the two run-level Fenwick trees.
+    var runIndexBytes: Int { heapBytes(runTotals.tree) + heapBytes(runCounts.tree) }
+
     /// Whether storing `extent` (measured or not) for one item turns a uniform section
     /// per-item.
     ///
@@ -143,7 +149,8 @@ struct ItemExtents: Equatable, InvariantChecked {
     /// search without reading this value; 0 for a uniform section or one of several runs.
     ///
     /// - Complexity: O(1).
-    var lookupLink: Int64 { runs.count == 1 ? runs[0].lookupLink : 0 }
+    @inline(__always)
+    var lookupLink: Int64 { runs.onlyRunLink }
 
     // MARK: Mutations
 

@@ -82,13 +82,14 @@ extension ListLayout {
     }
 
     /// Applies `change` to section `index`'s record, keeping `allItemCount` and `allUnits`.
-    /// The caller has checked that the change keeps the list within `ListLimits`.
+    /// The caller has checked that the change keeps the list within `ListLimits`;
+    /// `touchingItems: false` promises that `change` leaves the items alone.
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
-    mutating func updateSection(_ index: Int, _ change: (inout SectionRecord) -> Void) {
+    mutating func updateSection(_ index: Int, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {
         var itemDelta = 0
         var unitDelta: Int64 = 0
-        sections.update(index) { record in
+        sections.update(index, touchingItems: touchingItems) { record in
             let items = record.items.count
             let units = record.fullExtent
             change(&record)

@@ -11,7 +11,7 @@ extension ListLayout {
     /// - Complexity: O(log S).
     public mutating func setCollapsed(_ collapsed: Bool, section: Int) throws(LayoutError) {
         try checkSection(section)
-        updateSection(section) { $0.isCollapsed = collapsed }
+        updateSection(section, touchingItems: false) { $0.isCollapsed = collapsed }
         _checkInvariants()
     }
 
@@ -86,7 +86,7 @@ extension ListLayout {
         try checkSection(section)
         let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the header of section \(section)") } ?? -1
         try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingUnits: Int64(max(units, 0)) - sections[section].headerUnits)
-        updateSection(section) { $0.header = units }
+        updateSection(section, touchingItems: false) { $0.header = units }
         _checkInvariants()
     }
 
@@ -98,7 +98,7 @@ extension ListLayout {
         try checkSection(section)
         let units = try points.map { v throws(LayoutError) in try ListLayout.units(v, for: "the footer of section \(section)") } ?? -1
         try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingUnits: Int64(max(units, 0)) - sections[section].footerUnits)
-        updateSection(section) { $0.footer = units }
+        updateSection(section, touchingItems: false) { $0.footer = units }
         _checkInvariants()
     }
 

@@ -59,8 +59,9 @@ struct SectionTree: InvariantChecked {
     /// without another trip to memory. A leaf's link lets an offset lookup read a section's
     /// extents at the same time as the section's record instead of after it: at 10 million
     /// rows, one read of memory fewer per lookup. Each link is the address of a run owned by
-    /// the record beside it, so it is written again whenever that record changes or moves
-    /// (`recompute`, `update`), and the invariant check compares every one with its record.
+    /// the record beside it: it moves with its record (`place`, `swapRecords`), is written
+    /// again when a change may have replaced the run (`update`), and the invariant check
+    /// compares every one with its record.
     private var sums: [Int64] = []
     /// Per node, 16 record slots (leaves); a record lives at `node * 16 + entry`.
     private(set) var records: [Record] = []
@@ -88,11 +89,35 @@ struct SectionTree: InvariantChecked {
         @inline(__always) set { sums[(slot >> 4) * SectionTree.rowStride + SectionTree.linkColumn(slot & 15)] = Int64(newValue) }
     }
 
+    /// The lookup link of the record in `slot` (leaves).
+    private subscript(link slot: Int) -> Int64 {
+        @inline(__always) get { sums[(slot >> 4) * SectionTree.rowStride + SectionTree.linkColumn(slot & 15)] }
+        @inline(__always) set { sums[(slot >> 4) * SectionTree.rowStride + SectionTree.linkColumn(slot & 15)] = newValue }
+    }
+
+    /// Puts `record` in `slot`, with its lookup link.
+    private mutating func place(_ record: Record, at slot: Int) {
+        records[slot] = record
+        self[link: slot] = record.items.lookupLink
+    }
+
+    /// Swaps the records in slots `a` and `b`, with their links: a record that moves keeps
+    /// its run, so its link moves with it, and nothing reads the run to work it out again.
+    private mutating func swapRecords(_ a: Int, _ b: Int) {
+        records.swapAt(a, b)
+        let link = self[link: a]
+        self[link: a] = self[link: b]
+        self[link: b] = link
+    }
+
     /// The number of entries of `node`.
     private subscript(fill node: Int) -> Int {
         @inline(__always) get { Int(sums[node * SectionTree.rowStride + SectionTree.fillOffset]) }
         @inline(__always) set { sums[node * SectionTree.rowStride + SectionTree.fillOffset] = Int64(newValue) }
     }
+
+    /// The heap bytes of the rows of every node, in the tree or free.
+    var rowBytes: Int { heapBytes(sums) }
 
     /// The number of nodes, in the tree or free.
     private var nodeCount: Int { sums.count / SectionTree.rowStride }
@@ -117,7 +142,7 @@ struct SectionTree: InvariantChecked {
         for (group, size) in SectionTree.groupSizes(initial.count).enumerated() {
             let node = group == 0 ? root : allocateNode()
             for entry in 0..<size {
-                records[node * 16 + entry] = initial[source]
+                place(initial[source], at: node * 16 + entry)
                 source = initial.index(after: source)
             }
             self[fill: node] = size
@@ -337,18 +362,23 @@ struct SectionTree: InvariantChecked {
     // MARK: Changes
 
     /// Applies `change` to section `index`'s record and moves the running totals above it by
-    /// the difference. `index` must be in `0..<count`.
+    /// the difference. `index` must be in `0..<count`. `touchingItems: false` promises that
+    /// `change` leaves the record's items alone (a collapse, a header or footer), so their
+    /// lookup link is not worked out again.
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
-    mutating func update(_ index: Int, _ change: (inout Record) -> Void) {
+    mutating func update(_ index: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
         let slot = locate(section: index).slot
         let oldExtent = records[slot].extent
         let oldPositions = records[slot].positionCount
         change(&records[slot])
-        // The change may have moved or replaced the record's run.
-        let link = records[slot].items.lookupLink
-        let linkIndex = (slot >> 4) * SectionTree.rowStride + SectionTree.linkColumn(slot & 15)
-        if sums[linkIndex] != link { sums[linkIndex] = link }
+        // A change of the items may have moved or replaced the record's run. (Working the
+        // link out reads the run, which a collapse or a new header has no other reason to.)
+        if touchingItems {
+            // Read in place: `records[slot]` would copy the record and retain its arrays.
+            let link = records.withUnsafeBufferPointer { ($0.baseAddress! + slot).pointee.items.lookupLink }
+            if self[link: slot] != link { self[link: slot] = link }
+        }
         let extentDelta = records[slot].extent - oldExtent
         let positionDelta = Int64(records[slot].positionCount - oldPositions)
         guard extentDelta != 0 || positionDelta != 0 else { return }
@@ -430,7 +460,7 @@ struct SectionTree: InvariantChecked {
             }
         }
         openGap(in: target, at: position, isLeaf: isLeaf)
-        if isLeaf { records[target * SectionTree.width + position] = record }
+        if isLeaf { place(record, at: target * SectionTree.width + position) }
         else { self[child: target * SectionTree.width + position] = newEntry }
         recompute(node, isLeaf: isLeaf)
         if let sibling { recompute(sibling, isLeaf: isLeaf) }
@@ -450,7 +480,7 @@ struct SectionTree: InvariantChecked {
         let base = node * SectionTree.width
         var i = self[fill: node]
         while i > position {
-            if isLeaf { records.swapAt(base + i, base + i - 1) } else { self[child: base + i] = self[child: base + i - 1] }
+            if isLeaf { swapRecords(base + i, base + i - 1) } else { self[child: base + i] = self[child: base + i - 1] }
             i -= 1
         }
         self[fill: node] += 1
@@ -465,18 +495,18 @@ struct SectionTree: InvariantChecked {
         // Make room in the destination.
         var i = destinationFill - 1
         while i >= position {
-            if isLeaf { records.swapAt(destination * width + i + moved, destination * width + i) }
+            if isLeaf { swapRecords(destination * width + i + moved, destination * width + i) }
             else { self[child: destination * width + i + moved] = self[child: destination * width + i] }
             i -= 1
         }
         for (offset, entry) in range.enumerated() {
-            if isLeaf { records.swapAt(destination * width + position + offset, source * width + entry) }
+            if isLeaf { swapRecords(destination * width + position + offset, source * width + entry) }
             else { self[child: destination * width + position + offset] = self[child: source * width + entry] }
         }
         // Close the gap in the source.
         let sourceFill = self[fill: source]
         for entry in range.upperBound..<sourceFill {
-            if isLeaf { records.swapAt(source * width + entry - moved, source * width + entry) }
+            if isLeaf { swapRecords(source * width + entry - moved, source * width + entry) }
             else { self[child: source * width + entry - moved] = self[child: source * width + entry] }
         }
         self[fill: source] = sourceFill - moved
@@ -506,8 +536,8 @@ struct SectionTree: InvariantChecked {
         if level == height {
             let base = node * SectionTree.width
             record = records[base + entry]
-            records[base + entry] = SectionTree.empty
-            for i in (entry + 1)..<self[fill: node] { records.swapAt(base + i - 1, base + i) }
+            place(SectionTree.empty, at: base + entry)
+            for i in (entry + 1)..<self[fill: node] { swapRecords(base + i - 1, base + i) }
             self[fill: node] -= 1
         } else {
             let child = self[child: node * SectionTree.width + entry]
@@ -544,8 +574,8 @@ struct SectionTree: InvariantChecked {
 
     // MARK: Nodes
 
-    /// Recomputes `node`'s running totals from its records or its children's totals, and a
-    /// leaf's lookup links from its records.
+    /// Recomputes `node`'s running totals from its records or its children's totals. (A
+    /// leaf's links move with its records: `place`, `swapRecords`.)
     private mutating func recompute(_ node: Int, isLeaf: Bool) {
         let row = node * SectionTree.rowStride
         let fill = self[fill: node]
@@ -557,7 +587,6 @@ struct SectionTree: InvariantChecked {
                 sums[row + SectionTree.column(.extent, i)] = .max
                 sums[row + SectionTree.column(.position, i)] = .max
                 sums[row + SectionTree.column(.section, i)] = .max
-                if isLeaf { sums[row + SectionTree.linkColumn(i)] = 0 }
                 continue
             }
             if isLeaf {
@@ -565,7 +594,6 @@ struct SectionTree: InvariantChecked {
                 extent &+= records[slot].extent
                 positions &+= Int64(records[slot].positionCount)
                 sections &+= 1
-                sums[row + SectionTree.linkColumn(i)] = records[slot].items.lookupLink
             } else {
                 let child = self[child: node * SectionTree.width + i]
                 extent &+= total(.extent, of: child)
@@ -596,7 +624,7 @@ struct SectionTree: InvariantChecked {
     /// Returns an emptied node (its records already moved out) to the free list.
     private mutating func free(_ node: Int) {
         self[fill: node] = 0
-        for i in 0..<SectionTree.width { records[node * SectionTree.width + i] = SectionTree.empty }
+        for i in 0..<SectionTree.width { place(SectionTree.empty, at: node * SectionTree.width + i) }
         recompute(node, isLeaf: true)
         sums[node * SectionTree.rowStride + SectionTree.nextFreeOffset] = Int64(freeNode)
         freeNode = node
