@@ -88,7 +88,7 @@ package struct ScalingChart: Equatable, Sendable {
     ]
 
     // Geometry, in SVG user units.
-    static let width = 1000.0
+    static let width = 1100.0
     static let plotLeft = 90.0
     static let plotRight = 660.0
     static let plotTop = 70.0

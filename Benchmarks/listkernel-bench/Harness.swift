@@ -1,3 +1,4 @@
+import BenchmarkKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -27,12 +28,23 @@ struct Scenario {
     let body: (inout BenchContext) -> Void
 }
 
+/// One reported metric: its median, and the spread of the runs behind it when it was timed.
+struct BenchResult {
+    let name: String
+    /// The figure reported: the median of the samples, or the value recorded.
+    let value: Double
+    let unit: String
+    /// The samples' spread, in `unit`; `nil` for a value that is not timed (a count, a ratio
+    /// computed once, bytes).
+    let spread: SampleSummary?
+}
+
 /// What a scenario body uses to time work and record values. Each timed metric runs one
-/// warm-up, then `runs` measured runs, and records the median.
+/// warm-up, then `runs` measured runs, and records the median with the runs' spread.
 struct BenchContext {
     /// `--quick`: scenarios build reduced worlds and run fewer repetitions.
     let quick: Bool
-    private(set) var results: [(name: String, value: Double, unit: String)] = []
+    private(set) var results: [BenchResult] = []
 
     init(quick: Bool) { self.quick = quick }
 
@@ -41,7 +53,7 @@ struct BenchContext {
 
     /// Times `body` once per run after a warm-up; `setup` runs before each run, outside the
     /// timed region, and its value is handed to `body`. Records the median of
-    /// `elapsed / operations` in `unit`.
+    /// `elapsed / operations` in `unit`, with the runs' spread.
     mutating func time<State>(
         _ metric: String,
         unit: TimeUnit,
@@ -58,7 +70,7 @@ struct BenchContext {
             blackHole(state)
             if run > 0 { samples.append(Double(elapsed) / Double(operations)) }
         }
-        record(metric, median(samples) / unit.nanosecondsPerUnit, unit: "\(unit)")
+        record(metric, nanoseconds: samples, unit: unit)
     }
 
     /// Times `body` with no per-run setup; see `time(_:unit:operations:setup:_:)`.
@@ -67,8 +79,8 @@ struct BenchContext {
     }
 
     /// Times each of `operations` calls of `body` on its own (after `operations / 10` warm-up
-    /// calls) and records the median single-call time in `unit`. For operations of a
-    /// microsecond or more, where the clock's own cost is small.
+    /// calls) and records the median single-call time in `unit`, with the calls' spread. For
+    /// operations of a microsecond or more, where the clock's own cost is small.
     mutating func timeEach(_ metric: String, unit: TimeUnit, operations: Int, _ body: (Int) -> Void) {
         for index in 0..<(operations / 10) { body(index) }
         var samples: [Double] = []
@@ -78,21 +90,28 @@ struct BenchContext {
             body(index)
             samples.append(Double(monotonicNanoseconds() - start))
         }
-        record(metric, median(samples) / unit.nanosecondsPerUnit, unit: "\(unit)")
+        record(metric, nanoseconds: samples, unit: unit)
+    }
+
+    /// Records the median of `samples` (nanoseconds) in `unit`, with their spread.
+    mutating func record(_ metric: String, nanoseconds samples: [Double], unit: TimeUnit) {
+        record(metric, samples: samples.map { $0 / unit.nanosecondsPerUnit }, unit: "\(unit)")
+    }
+
+    /// Records the median of `samples` (already in `unit`: a ratio, a count per run), with
+    /// their spread.
+    mutating func record(_ metric: String, samples: [Double], unit: String) {
+        guard let summary = SampleSummary(samples) else {
+            BenchRunner.printError("listkernel-bench: \(metric) has no usable samples; not reported")
+            return
+        }
+        results.append(BenchResult(name: metric, value: summary.median, unit: unit, spread: summary))
     }
 
     /// Records a value that is not a time (a count, a ratio, bytes).
     mutating func record(_ metric: String, _ value: Double, unit: String = "") {
-        results.append((metric, value, unit))
+        results.append(BenchResult(name: metric, value: value, unit: unit, spread: nil))
     }
-}
-
-/// The median of `samples` (the mean of the middle two for an even count).
-func median(_ samples: [Double]) -> Double {
-    precondition(!samples.isEmpty, "median of no samples")
-    let sorted = samples.sorted()
-    let mid = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 /// Nanoseconds from a monotonic clock.

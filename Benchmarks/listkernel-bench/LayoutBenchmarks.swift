@@ -83,7 +83,7 @@ func layoutScenarios() -> [Scenario] {
                 blackHole(sum)
             }
         },
-        Scenario(title: "ListLayout lookups at 10M rows (beyond every cache)", metrics: ["offset_lookup_10m_ns"]) { context in
+        Scenario(title: "ListLayout lookups at 10M rows (beyond every cache)", metrics: ["offset_lookup_10m_ns", "offset_lookup_10m_reads"]) { context in
             // 100,000 sections × 100 measured items: about 90 MB of layout, so a random lookup
             // misses every cache, as the 64 MB pointer chase does; the ratio of the two is
             // the lookup's cost in reads that go to memory.
@@ -93,10 +93,26 @@ func layoutScenarios() -> [Scenario] {
             let content = Int(layout.contentExtent)
             let offsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
             context.time("offset_lookup_10m_ns", unit: .ns, operations: count) {
-                var sum = 0
-                for offset in offsets { sum &+= layout.element(at: offset)!.section }
-                blackHole(sum)
+                blackHole(sumOfSections(layout, at: offsets[...]))
             }
+            // The same ratio from paired runs: each run of lookups right after a run of 64 MB
+            // reads, so that a neighbour's load that slows one slows the other too (the two
+            // metrics above are measured tens of seconds apart).
+            let chase = PointerChase(bytes: (context.quick ? 8 : 64) << 20)
+            let reads = context.quick ? 50_000 : 500_000
+            let lookups = offsets.prefix(context.quick ? 50_000 : 250_000)
+            var ratios: [Double] = []
+            for run in 0...context.runs {
+                let read = chase.nanosecondsPerRead(reads)
+                // The chase evicted the layout's upper tree levels, which a stream of lookups
+                // keeps cached: warm them again before the timed lookups.
+                blackHole(sumOfSections(layout, at: lookups.prefix(lookups.count / 4)))
+                let start = monotonicNanoseconds()
+                blackHole(sumOfSections(layout, at: lookups))
+                let lookup = Double(monotonicNanoseconds() - start) / Double(lookups.count)
+                if run > 0 { ratios.append(lookup / read) }
+            }
+            context.record("offset_lookup_10m_reads", samples: ratios, unit: "reads")
         },
         Scenario(title: "ListLayout mutations (toggle, measure)", metrics: [
             "toggle_section_ns", "naive_toggle_section_ns", "set_extent_ns",
@@ -173,4 +189,13 @@ func layoutScenarios() -> [Scenario] {
             }
         },
     ]
+}
+
+/// The sum of the sections of the elements at `offsets` (each inside the content): a loop of
+/// random lookups whose result can't be optimized away.
+@inline(never)
+func sumOfSections(_ layout: ListLayout, at offsets: ArraySlice<Double>) -> Int {
+    var sum = 0
+    for offset in offsets { sum &+= layout.element(at: offset)!.section }
+    return sum
 }

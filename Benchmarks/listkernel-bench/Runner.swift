@@ -1,3 +1,4 @@
+import BenchmarkKit
 import ListKernel
 import Foundation
 #if canImport(Glibc)
@@ -6,52 +7,22 @@ import Glibc
 import Darwin
 #endif
 
-/// Parses the command line, refuses debug builds, runs the selected scenarios and prints a
-/// table or one JSON object.
+/// Parses the command line, refuses debug builds, runs the selected scenarios (or the
+/// scaling run) and prints a table or one JSON object.
 enum BenchRunner {
-    static let usage = """
-        usage: listkernel-bench [--quick] [--json] [--filter WORD]... | --stress N
-          --quick        every scenario at reduced size (a smoke pass, well under a minute)
-          --json         print one JSON object {"metric": median, ...} on stdout
-          --filter WORD  run only scenarios whose title or metric names contain WORD
-          --stress N     N random operations through the stale-state auditor instead; exits 1 on a failure
-        """
-
     static func main(arguments: [String], scenarios: [Scenario]) -> Int32 {
-        var quick = false
-        var json = false
-        var filters: [String] = []
-        var stress: Int?
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--quick": quick = true
-            case "--json": json = true
-            case "--filter":
-                index += 1
-                guard index < arguments.count else {
-                    printError("listkernel-bench: --filter needs a word\n\(usage)")
-                    return 2
-                }
-                filters.append(arguments[index])
-            case "--stress":
-                index += 1
-                guard index < arguments.count, let count = Int(arguments[index]) else {
-                    printError("listkernel-bench: --stress needs a number of operations\n\(usage)")
-                    return 2
-                }
-                stress = count
-            case "--help", "-h":
-                print(usage)
-                return 0
-            default:
-                printError("listkernel-bench: unknown argument '\(arguments[index])'\n\(usage)")
-                return 2
-            }
-            index += 1
+        let options: BenchOptions
+        switch BenchOptions.parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(.help):
+            print(BenchOptions.usage)
+            return 0
+        case .failure(.error(let message)):
+            printError("listkernel-bench: \(message)\n\(BenchOptions.usage)")
+            return 2
         }
 
-        if let stress { return StressRunner.run(operations: stress) }
+        if let stress = options.stress { return StressRunner.run(operations: stress) }
 
         if _isDebugAssertConfiguration() || listKernelInvariantChecksEnabled {
             printError("""
@@ -61,36 +32,84 @@ enum BenchRunner {
             return 3
         }
 
+        if options.scaling { return ScalingRunner.run(options) }
+
         let selected = scenarios.filter { scenario in
-            filters.isEmpty || filters.contains { word in
+            options.filters.isEmpty || options.filters.contains { word in
                 scenario.title.localizedLowercaseContains(word)
                     || scenario.metrics.contains { $0.localizedLowercaseContains(word) }
             }
         }
         if selected.isEmpty {
-            printError("listkernel-bench: no scenario matches \(filters)")
+            printError("listkernel-bench: no scenario matches \(options.filters)")
             return 2
         }
 
-        var context = BenchContext(quick: quick)
+        var context = BenchContext(quick: options.quick)
         for scenario in selected {
-            if !json { printError("running: \(scenario.title)") }
+            if options.output == .table { printError("running: \(scenario.title)") }
             scenario.body(&context)
         }
 
-        if json {
-            let fields = context.results.map { "\"\($0.name)\": \(formatNumber($0.value))" }
-            print("{" + fields.joined(separator: ", ") + "}")
-        } else {
-            let width = max(6, context.results.map(\.name.count).max() ?? 0)
-            print("metric".padding(width) + "  median")
-            print(String(repeating: "-", count: width + 16))
-            for result in context.results {
-                print(result.name.padding(width) + "  " + formatNumber(result.value) + " " + result.unit)
-            }
-            if quick { print("(quick pass: reduced sizes, not the figures of record)") }
+        switch options.output {
+        case .json:
+            print(JSONValue.object(context.results.map { ($0.name, .number($0.value)) }).text)
+        case .jsonFull:
+            print(fullJSON(context.results, quick: options.quick, extra: []).text)
+        case .table:
+            printTable(context.results)
+            if options.quick { print("(quick pass: reduced sizes, not the figures of record)") }
         }
         return 0
+    }
+
+    /// The metrics with their spread, the run's date and the machine's facts.
+    static func fullJSON(_ results: [BenchResult], quick: Bool, extra: [(String, JSONValue)]) -> JSONValue {
+        let metrics: [(String, JSONValue)] = results.map { result in
+            var fields: [(String, JSONValue)] = [("median", .number(result.value)), ("unit", .string(result.unit))]
+            if let spread = result.spread {
+                fields += [
+                    ("min", .number(spread.minimum)),
+                    ("max", .number(spread.maximum)),
+                    ("mad", .number(spread.medianAbsoluteDeviation)),
+                    ("runs", .number(Double(spread.count))),
+                ]
+            }
+            return (result.name, .object(fields))
+        }
+        return .object([
+            ("date", .string(isoDate())),
+            ("quick", .bool(quick)),
+            ("machine", MachineFacts.current().json),
+            ("metrics", .object(metrics)),
+        ] + extra)
+    }
+
+    /// The results as a table: median, then the runs' range and median absolute deviation.
+    static func printTable(_ results: [BenchResult]) {
+        let width = max(6, results.map(\.name.count).max() ?? 0)
+        let rows = results.map { result -> (String, String, String, String) in
+            let median = formatNumber(result.value) + (result.unit.isEmpty ? "" : " " + result.unit)
+            guard let spread = result.spread else { return (result.name, median, "", "") }
+            let range = formatNumber(spread.minimum) + " – " + formatNumber(spread.maximum)
+            let deviation = "±" + formatNumber((spread.relativeDeviation * 1000).rounded() / 10) + "%"
+            return (result.name, median, range, deviation)
+        }
+        let medianWidth = max(6, rows.map(\.1.count).max() ?? 0)
+        let rangeWidth = max(12, rows.map(\.2.count).max() ?? 0)
+        print("metric".padding(width) + "  " + "median".padding(medianWidth) + "  " + "min – max".padding(rangeWidth) + "  MAD")
+        print(String(repeating: "-", count: width + medianWidth + rangeWidth + 12))
+        for row in rows {
+            print(row.0.padding(width) + "  " + row.1.padding(medianWidth) + "  " + row.2.padding(rangeWidth) + "  " + row.3)
+        }
+        print("(min – max over the runs; MAD: median absolute deviation, as a share of the median)")
+    }
+
+    /// Today's date and time in UTC, ISO 8601.
+    static func isoDate() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
     }
 
     static func formatNumber(_ value: Double) -> String {

@@ -94,7 +94,7 @@ func updateScenarios() -> [Scenario] {
                 frontEnd.counts = before
                 if run >= batches / 40 { validateSamples.append(Double(elapsed)) }
             }
-            context.record("batch_validate_us", median(validateSamples) / 1_000, unit: "us")
+            context.record("batch_validate_us", nanoseconds: validateSamples, unit: .us)
 
             // The whole update path: validation, layout, reconcile.
             var samples: [Double] = []
@@ -106,7 +106,7 @@ func updateScenarios() -> [Scenario] {
                 blackHole(pass)
                 if run >= batches / 10 { samples.append(Double(elapsed)) }
             }
-            context.record("batch_apply_us", median(samples) / 1_000, unit: "us")
+            context.record("batch_apply_us", nanoseconds: samples, unit: .us)
 
             // The floor: an empty batch through the same path (counts, validation, pass).
             context.timeEach("batch_apply_empty_us", unit: .us, operations: batches) { _ in
