@@ -49,7 +49,11 @@ public enum FixedPoint {
     /// - Complexity: O(1).
     @inlinable package static func offsetUnits(_ points: Double) -> Int64? {
         guard points.isFinite, abs(points) < 1e15 else { return nil }
-        return Int64((points * Double(unitsPerPoint)).rounded(.down))
+        // The floor, by truncation (a conversion instruction) instead of a call to libm's
+        // `floor` on every lookup: truncation rounds a negative fraction up, so step down.
+        let scaled = points * Double(unitsPerPoint)
+        let truncated = Int64(scaled)
+        return Double(truncated) > scaled ? truncated - 1 : truncated
     }
 }
 
