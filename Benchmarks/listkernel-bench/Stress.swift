@@ -18,14 +18,17 @@ enum StressRunner {
             BenchRunner.printError("listkernel-bench: --stress needs a positive number of operations")
             return 2
         }
-        var auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
-        auditor.printsFailures = false
+        let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
         var performed = 0
         var failures = 0
         var seed = firstSeed
         let start = Date()
         while performed < operations, failures < failureLimit {
-            let report = auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed))
+            let report: AuditReport
+            do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
+                BenchRunner.printError("listkernel-bench: \(error)")
+                return 2
+            }
             performed += report.operationCount
             if let failure = report.failure {
                 failures += 1

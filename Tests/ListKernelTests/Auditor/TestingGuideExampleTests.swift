@@ -45,9 +45,9 @@ final class ContactsAudit: AuditableFrontEnd {
 }
 
 @Test(arguments: 1...4 as ClosedRange<UInt64>)
-func contactCellsNeverShowStaleState(seed: UInt64) {
+func contactCellsNeverShowStaleState(seed: UInt64) throws {
     let auditor = StaleStateAuditor { ContactsAudit() }
-    let report = auditor.run(seed: seed, operations: AuditStress.scaled(5_000))
+    let report = try auditor.run(seed: seed, operations: AuditStress.scaled(5_000))
     #expect(report.failure == nil, "\(report)")
 }
 
@@ -86,7 +86,7 @@ func contactCellsNeverShowStaleState(seed: UInt64) {
     }
 }
 
-@MainActor @Test func aMainActorFrontEndIsAuditedOnTheMainActor() {
-    let report = StaleStateAuditor { MainActorContactsAudit() }.run(seed: 1, operations: AuditStress.scaled(2_000))
+@MainActor @Test func aMainActorFrontEndIsAuditedOnTheMainActor() throws {
+    let report = try StaleStateAuditor { MainActorContactsAudit() }.run(seed: 1, operations: AuditStress.scaled(2_000))
     #expect(report.failure == nil, "\(report)")
 }
