@@ -111,6 +111,28 @@ extension AuditModel {
         return keys
     }
 
+    /// Whether reloading the item at `path` replaces it by a new item that keeps its
+    /// identifier: in worlds of ``AuditWorld/Identity/returningIdentifiers``, every item
+    /// reload does (decided by the world alone, so a shorter replay decides the same way).
+    func replacesOnReload(_ path: ItemPath) -> Bool {
+        identity.contains(.returningIdentifiers)
+    }
+
+    /// Replaces the item at `path` by a new one with the same identifier, other values and
+    /// version 0 (a placeholder replaced by the real item; a slot given to another item).
+    func replaceItem(at path: ItemPath) {
+        let old = itemID(at: path)
+        let identifier = identifier(ofKey: old)
+        retire(old)
+        retired.removeLast()   // its identifier lives on, so it can't come back
+        let key = nextItemKey
+        nextItemKey += 1
+        identifiers[key] = identifier
+        if !identity.contains(.uniquePerSection) { keysByIdentifier[identifier] = key }
+        baseExtents[key] = AuditModel.variedExtent(key)
+        sections[path.section].items[path.item] = key
+    }
+
     /// The smallest identifier not in `used`.
     static func smallestFree(in used: Set<Int>) -> Int {
         var candidate = 0
@@ -162,8 +184,11 @@ extension AuditModel {
         case .reloadItem(let path), .reconfigureItem(let path):
             guard let s = wrapped(path.section, sectionCount), let i = wrapped(path.item, sections[s].items.count) else { return nil }
             let resolved = ItemPath(section: s, item: i)
+            if case .reloadItem = edit {
+                if replacesOnReload(resolved) { replaceItem(at: resolved) } else { bumpVersion(resolved) }
+                return .reloadItem(resolved)
+            }
             bumpVersion(resolved)
-            if case .reloadItem = edit { return .reloadItem(resolved) }
             return .reconfigureItem(resolved)
         case .insertSection(let index, let itemCount):
             let i = wrapped(index, sectionCount + 1)!

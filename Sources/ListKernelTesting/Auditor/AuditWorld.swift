@@ -107,9 +107,10 @@ public struct AuditWorld: Equatable, Sendable {
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Identifiers of deleted items come back on other items: an inserted item often
-        /// takes the identifier a deleted one had, with other values and at version 0 again
-        /// (a server that recycles identifiers; a row per slot). The same identifier *and*
-        /// version then show different content.
+        /// takes the identifier a deleted one had, and an item reload replaces the item by
+        /// another that keeps its identifier (a placeholder replaced by the real message; a
+        /// row per slot), each with other values and at version 0 again. The same
+        /// identifier *and* version then show different content.
         public static let returningIdentifiers = Identity(rawValue: 1 << 0)
         /// Deleted items come back: an inserted item is often one deleted earlier, with its
         /// identifier and title and the next version of its content (a message deleted and
@@ -175,7 +176,7 @@ public struct AuditWorld: Equatable, Sendable {
         let prefetchDistance = random.chance(1, in: 3) ? Double(random.int(in: 20...200)) : 0
         let poolCapacity = random.chance(1, in: 4) ? random.below(3) : nil
         // Drawn last, so the worlds of earlier seeds (and their reproducers) keep their shape.
-        var identity: Identity = random.chance(1, in: 3) ? .uniquePerSection : .returningIdentifiers
+        var identity: Identity = random.chance(1, in: 2) ? .uniquePerSection : .returningIdentifiers
         if random.chance(1, in: 2) { identity.insert(.returningItems) }
         return AuditWorld(
             sections: sections, style: style, viewport: viewport, measuresInConfigure: measuresInConfigure,
