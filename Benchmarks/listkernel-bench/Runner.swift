@@ -10,11 +10,12 @@ import Darwin
 /// table or one JSON object.
 enum BenchRunner {
     static let usage = """
-        usage: listkernel-bench [--quick] [--json] [--filter WORD]... | --stress N
+        usage: listkernel-bench [--quick] [--json] [--filter WORD]... | [--stress N] [--twins M]
           --quick        every scenario at reduced size (a smoke pass, well under a minute)
           --json         print one JSON object {"metric": median, ...} on stdout
           --filter WORD  run only scenarios whose title or metric names contain WORD
           --stress N     N random operations through the stale-state auditor instead; exits 1 on a failure
+          --twins M      M random operations on each correct twin of the auditor's message-list bug classes
         """
 
     static func main(arguments: [String], scenarios: [Scenario]) -> Int32 {
@@ -22,6 +23,7 @@ enum BenchRunner {
         var json = false
         var filters: [String] = []
         var stress: Int?
+        var twins: Int?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -41,6 +43,13 @@ enum BenchRunner {
                     return 2
                 }
                 stress = count
+            case "--twins":
+                index += 1
+                guard index < arguments.count, let count = Int(arguments[index]) else {
+                    printError("listkernel-bench: --twins needs a number of operations\n\(usage)")
+                    return 2
+                }
+                twins = count
             case "--help", "-h":
                 print(usage)
                 return 0
@@ -51,7 +60,12 @@ enum BenchRunner {
             index += 1
         }
 
-        if let stress { return StressRunner.run(operations: stress) }
+        if stress != nil || twins != nil {
+            var status: Int32 = 0
+            if let stress { status = max(status, StressRunner.run(operations: stress)) }
+            if let twins { status = max(status, StressRunner.runTwins(operationsEach: twins)) }
+            return status
+        }
 
         if _isDebugAssertConfiguration() || listKernelInvariantChecksEnabled {
             printError("""
