@@ -10,7 +10,8 @@ extension StaleStateAuditor {
     /// 3. snapshot applies split into fewer edits;
     /// 4. each operation simplified: smaller indexes, offsets and counts, fewer sections or
     ///    items, fewer steps inside a batch, as long as it still fails; then single
-    ///    operations removed again.
+    ///    operations removed again; repeated until nothing simplifies, so (within the
+    ///    budget) no operation of the result can be removed or made simpler.
     ///
     /// - Complexity: at most ``shrinkBudget`` replayed operations.
     func reduce(seed: UInt64, operations: [AuditOperation], problems: [AuditProblem]) -> AuditFailure {
@@ -34,9 +35,11 @@ extension StaleStateAuditor {
             let middle = (failing + passing) / 2
             if stillFails(Array(all[middle...])) { failing = middle } else { passing = middle }
         }
-        // 2. Chunks of operations.
-        func removeChunks(from size: Int) {
+        // 2. Chunks of operations; returns whether it removed any.
+        @discardableResult
+        func removeChunks(from size: Int) -> Bool {
             var chunk = max(1, size)
+            var any = false
             while budget > 0 {
                 var removed = false
                 var start = 0
@@ -45,16 +48,19 @@ extension StaleStateAuditor {
                     candidate.removeSubrange(start..<min(start + chunk, candidate.count))
                     if stillFails(candidate) { removed = true } else { start += chunk }
                 }
+                any = any || removed
                 if chunk == 1 {
                     if !removed { break }
                 } else {
                     chunk /= 2
                 }
             }
+            return any
         }
         removeChunks(from: best.operations.count / 2)
         // 3. Edits inside snapshot applies, one at a time.
         var index = 0
+        var splitSnapshots = false
         while index < best.operations.count, budget > 0 {
             if case .applySnapshot(let edits) = best.operations[index], edits.count > 1 {
                 var reducedEdits = false
@@ -65,6 +71,7 @@ extension StaleStateAuditor {
                     candidate[index] = fewer.count == 1 ? .update(fewer[0]) : .applySnapshot(fewer)
                     if stillFails(candidate) {
                         reducedEdits = true
+                        splitSnapshots = true
                         break
                     }
                 }
@@ -72,25 +79,34 @@ extension StaleStateAuditor {
             }
             index += 1
         }
-        // 4. Simpler operations, then single operations removed again.
-        var simplified = false
-        index = 0
-        while index < best.operations.count, budget > 0 {
-            let operation = best.operations[index]
-            let weight = AuditSimplifier.weight(of: operation)
-            var replaced = false
-            for simpler in AuditSimplifier.candidates(for: operation) where AuditSimplifier.weight(of: simpler) < weight {
-                var candidate = best.operations
-                candidate[index] = simpler
-                if stillFails(candidate) {
-                    replaced = true
-                    simplified = true
-                    break
+        // 4. Simpler operations, and single operations removed again, until neither
+        //    changes anything: no operation can then be removed or made simpler.
+        func simplify() -> Bool {
+            var simplified = false
+            var index = 0
+            while index < best.operations.count, budget > 0 {
+                let operation = best.operations[index]
+                let weight = AuditSimplifier.weight(of: operation)
+                var replaced = false
+                for simpler in AuditSimplifier.candidates(for: operation) where AuditSimplifier.weight(of: simpler) < weight {
+                    var candidate = best.operations
+                    candidate[index] = simpler
+                    if stillFails(candidate) {
+                        replaced = true
+                        simplified = true
+                        break
+                    }
                 }
+                if !replaced { index += 1 }
             }
-            if !replaced { index += 1 }
+            return simplified
         }
-        if simplified { removeChunks(from: 1) }
+        if splitSnapshots { removeChunks(from: 1) }
+        while budget > 0 {
+            let simplified = simplify()
+            guard simplified else { break }
+            removeChunks(from: 1)
+        }
         return best
     }
 }

@@ -243,6 +243,11 @@ public import ListKernel
     /// - Complexity: O(1).
     open func willDisplay(_ view: MessageListCell, for element: AuditElement) {}
 
+    /// Nothing at the end of display.
+    ///
+    /// - Complexity: O(1).
+    open func didEndDisplaying(_ view: MessageListCell, for element: AuditElement) {}
+
     /// Nothing: selection lives in the model; the tap's item is looked up at tap time.
     ///
     /// - Complexity: O(1).
