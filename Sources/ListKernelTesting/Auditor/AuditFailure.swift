@@ -3,7 +3,7 @@
 /// performed, wrapped into range).
 ///
 /// ```text
-/// stale-state audit failed: seed 7, at operation 41 of the run, reduced from 42 to 2 operations:
+/// stale-state audit failed: seed 7, at operation 42 of the run, reduced from 42 to 2 operations:
 ///   staleContent: item [0, 3] (identifier 12 in section 0, version 0) is displayed by view #2 (item) showing subtitle "Draft attached", expected nil
 /// reproduce (same adapter):
 ///     let failure = try auditor.replay(seed: 7, operations: [
@@ -16,7 +16,8 @@
 public struct AuditFailure: Error, CustomStringConvertible {
     /// The seed of the world (and of the random run that found the failure).
     public var seed: UInt64
-    /// The index of the failing operation in the sequence that first failed.
+    /// The index of the failing operation in the sequence that first failed (0 for the first
+    /// operation; the description counts from 1).
     public var step: Int
     /// The problems found after the last operation of `operations`.
     public var problems: [AuditProblem]
@@ -50,7 +51,7 @@ public struct AuditFailure: Error, CustomStringConvertible {
     ///
     /// - Complexity: O(operations + problems).
     public var description: String {
-        var text = "stale-state audit failed: seed \(seed), at operation \(step) of the run, reduced from \(unreducedCount) to \(operations.count) operation\(operations.count == 1 ? "" : "s"):\n"
+        var text = "stale-state audit failed: seed \(seed), at operation \(step + 1) of the run, reduced from \(unreducedCount) to \(operations.count) operation\(operations.count == 1 ? "" : "s"):\n"
         for problem in AuditProblem.unique(problems) { text += "  \(problem)\n" }
         text += "reproduce (same adapter):\n"
         text += reproducer.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")

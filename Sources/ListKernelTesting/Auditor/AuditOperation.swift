@@ -8,7 +8,7 @@ public import ListKernel
 /// `description` is Swift source, so a failure's operations paste into a reproducer:
 ///
 /// ```swift
-/// let failure = auditor.replay(seed: 7, operations: [.tapHeader(section: 0), .scroll(to: 1450.0)])
+/// let failure = try auditor.replay(seed: 7, operations: [.tapHeader(section: 0), .scroll(to: 1450.0)])
 /// ```
 ///
 /// - Complexity: every member is O(1) except `description`, O(edits).

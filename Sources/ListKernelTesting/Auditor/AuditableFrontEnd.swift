@@ -40,8 +40,8 @@ public protocol AuditableFrontEnd<View>: AuditAdapter where Rendered == AuditCon
     /// The parts of ``AuditContent`` the views show; only these are compared. Default: all.
     var features: AuditFeatures { get }
 
-    /// Registers the view factories for every reuse identifier `reuseIdentifier(for:)` (by `ListElement`)
-    /// names (`register(kind:reuseIdentifier:factory:)`).
+    /// Registers a view factory (`register(kind:reuseIdentifier:factory:)`) for every reuse
+    /// identifier the `ListElement` form of `reuseIdentifier(for:)` names.
     func register(in list: VirtualList<View>) throws(ListError)
 
     /// The reuse identifier of `element`'s view. Default: the kind's name (`item`, `header`,
@@ -79,7 +79,7 @@ extension AuditableFrontEnd {
 
     /// The token adapter's reuse identifier, by the element's index.
     ///
-    /// - Complexity: what `reuseIdentifier(for:)` (by `ListElement`) costs.
+    /// - Complexity: what the `ListElement` form costs.
     public func reuseIdentifier(for element: AuditElement) -> String { reuseIdentifier(for: element.element) }
 
     /// Runs ``itemTapped(_:)``.
@@ -87,10 +87,10 @@ extension AuditableFrontEnd {
     /// - Complexity: what ``itemTapped(_:)`` costs.
     public func expandButtonTapped(_ view: View) { itemTapped(view) }
 
-    /// Registers the factories of `register(in:)` (of the list), configured through
+    /// Registers the factories of the list form of `register(in:)`, configured through
     /// ``configure(_:with:context:)`` and read back through ``content(of:)``.
     ///
-    /// - Complexity: what `register(in:)` (of the list) costs.
+    /// - Complexity: what the list form costs.
     public func register(in registry: AuditRegistry<View, AuditContent>) throws(ListError) {
         try register(in: registry.list)
         registry.factoryConfigure = { [unowned self] view, element, context in

@@ -175,3 +175,24 @@ final class InboxAuditWithLeak: AuditAdapter {
     let report = try StaleStateAuditor { MainActorInboxAudit() }.run(seed: 1, operations: AuditStress.scaled(1_000))
     #expect(report.failure == nil, "\(report)")
 }
+
+@Test func anInboxHeaderFoldedAtTheTopShowsItsOwnArrowAfterAFarScroll() throws {
+    let world = AuditWorld(sections: Array(repeating: AuditWorld.Section(itemCount: 4, header: 44), count: 40))
+    let session = try AuditSession(world: world, frontEnd: InboxAudit())
+    #expect(session.perform(.tapHeader(section: 0)).isEmpty)
+    #expect(session.perform(.scroll(to: 4_000)).isEmpty)
+    #expect(session.perform(.scroll(to: 0)).isEmpty)
+    let header = try #require(session.view(for: .header(section: 0)))
+    #expect(session.rendered(header) == InboxShown(title: "Section 0", isFolded: true))
+    #expect(session.expected(for: .header(section: 0)) == session.rendered(header))
+}
+
+@Test func theGuidesMixSwitchesLateResultsOffAndStressesReconfigures() throws {
+    var auditor = StaleStateAuditor { InboxAudit() }
+    auditor.mix.lateResults = 0       // no async content
+    auditor.mix.reconfigures *= 4     // stress state set at display time
+    let report = try auditor.run(seed: 2, operations: 600)
+    #expect(report.failure == nil, "\(report)")
+    #expect(report.operationsByName["completeLoads"] == nil)
+    #expect(report.operations.filter { if case .update(.reconfigureItem) = $0 { true } else { false } }.count > 30)
+}
