@@ -35,6 +35,8 @@ package struct BenchOptions: Equatable, Sendable {
     package var filters: [String] = []
     /// `--stress N`: the number of operations.
     package var stress: Int?
+    /// `--twins M`: the number of operations on each correct twin.
+    package var twins: Int?
     /// `--scaling`.
     package var scaling = false
     /// `--svg PATH`.
@@ -49,7 +51,7 @@ package struct BenchOptions: Equatable, Sendable {
     package static let usage = """
         usage: listkernel-bench [--quick] [--json | --json-full] [--filter WORD]...
                listkernel-bench --scaling [--quick] [--json | --json-full] [--filter WORD]... [--svg PATH]
-               listkernel-bench --stress N
+               listkernel-bench [--stress N] [--twins M]
           --quick        every scenario at reduced size (a smoke pass, well under a minute)
           --json         print one JSON object {"metric": median, ...} on stdout
           --json-full    print one JSON object with each metric's median, min, max and median
@@ -61,14 +63,16 @@ package struct BenchOptions: Equatable, Sendable {
           --svg PATH     where --scaling writes its chart (default Docs/images/scaling.svg;
                          .build/scaling-quick.svg with --quick)
           --stress N     N random operations through the stale-state auditor instead; exits 1 on a failure
+          --twins M      M random operations on each correct twin of the auditor's message-list
+                         bug classes; exits 1 on a failure
         """
 
     /// Parses `arguments` (without the program's name).
     ///
     /// - Returns: the options, `.help` for `--help`, or `.error` naming the mistake: an
     ///   unknown flag, a flag missing its value (a value may not start with `--`), a count
-    ///   that is not a positive whole number, `--json` with `--json-full`, `--stress` with
-    ///   another flag, `--svg` without `--scaling`.
+    ///   that is not a positive whole number, `--json` with `--json-full`, `--stress` or
+    ///   `--twins` with another flag but each other, `--svg` without `--scaling`.
     /// - Complexity: O(arguments).
     package static func parse(_ arguments: [String]) -> Result<BenchOptions, Exit> {
         var options = BenchOptions()
@@ -98,6 +102,12 @@ package struct BenchOptions: Equatable, Sendable {
                     return .failure(.error("--stress needs a positive whole number of operations, not '\(text)'"))
                 }
                 options.stress = count
+            case "--twins":
+                guard let text = value() else { return .failure(.error("--twins needs a number of operations")) }
+                guard let count = Int(text), count > 0 else {
+                    return .failure(.error("--twins needs a positive whole number of operations, not '\(text)'"))
+                }
+                options.twins = count
             case "--scaling": options.scaling = true
             case "--svg":
                 guard let path = value(), !path.isEmpty else { return .failure(.error("--svg needs a file path")) }
@@ -107,9 +117,9 @@ package struct BenchOptions: Equatable, Sendable {
             }
             index += 1
         }
-        if options.stress != nil,
+        if options.stress != nil || options.twins != nil,
            options.scaling || options.output != .table || options.quick || !options.filters.isEmpty || options.svgPath != nil {
-            return .failure(.error("--stress runs alone: it takes no other flag"))
+            return .failure(.error("--stress and --twins run alone: they take no other flag but each other"))
         }
         if options.svgPath != nil, !options.scaling { return .failure(.error("--svg goes with --scaling")) }
         return .success(options)

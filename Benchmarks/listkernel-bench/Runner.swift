@@ -22,7 +22,12 @@ enum BenchRunner {
             return 2
         }
 
-        if let stress = options.stress { return StressRunner.run(operations: stress) }
+        if options.stress != nil || options.twins != nil {
+            var status: Int32 = 0
+            if let stress = options.stress { status = max(status, StressRunner.run(operations: stress)) }
+            if let twins = options.twins { status = max(status, StressRunner.runTwins(operationsEach: twins)) }
+            return status
+        }
 
         if _isDebugAssertConfiguration() || listKernelInvariantChecksEnabled {
             printError("""

@@ -1,5 +1,5 @@
 import ListKernel
-import ListKernelTesting
+@_spi(AuditSamples) import ListKernelTesting
 import Foundation
 
 /// `--stress N`: N random operations through the stale-state auditor with the correct
@@ -18,14 +18,17 @@ enum StressRunner {
             BenchRunner.printError("listkernel-bench: --stress needs a positive number of operations")
             return 2
         }
-        var auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
-        auditor.printsFailures = false
+        let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
         var performed = 0
         var failures = 0
         var seed = firstSeed
         let start = Date()
         while performed < operations, failures < failureLimit {
-            let report = auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed))
+            let report: AuditReport
+            do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
+                BenchRunner.printError("listkernel-bench: \(error)")
+                return 2
+            }
             performed += report.operationCount
             if let failure = report.failure {
                 failures += 1
@@ -36,6 +39,43 @@ enum StressRunner {
         print("stress: \(performed) operations, \(failures) failures")
         let elapsed = Date().timeIntervalSince(start)
         BenchRunner.printError("(seeds \(firstSeed) to \(seed - 1), \(String(format: "%.1f", elapsed)) s)")
+        return failures == 0 ? 0 : 1
+    }
+
+    /// `--twins M`: M random operations on each correct twin of the auditor's six
+    /// message-list bug classes (`MessageListTwins`), 10,000 per seed from seed 2,001 up.
+    /// Prints `twins: 6 × M operations, 0 failures`; on a failure prints the twin, the seed
+    /// and the reproducer to standard error and exits 1.
+    static func runTwins(operationsEach operations: Int) -> Int32 {
+        guard operations > 0 else {
+            BenchRunner.printError("listkernel-bench: --twins needs a positive number of operations")
+            return 2
+        }
+        var failures = 0
+        let start = Date()
+        for (name, make) in MessageListTwins.all {
+            let auditor = StaleStateAuditor(makeFrontEnd: make)
+            var performed = 0
+            var seed: UInt64 = 2_001
+            var failed = false
+            while performed < operations, !failed {
+                let report: AuditReport
+                do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
+                    BenchRunner.printError("listkernel-bench: \(error)")
+                    return 2
+                }
+                performed += report.operationCount
+                if let failure = report.failure {
+                    failed = true
+                    BenchRunner.printError("\(name): \(failure)\n")
+                }
+                seed += 1
+            }
+            if failed { failures += 1 }
+            BenchRunner.printError("(\(name): \(performed) operations, seeds 2001 to \(seed - 1))")
+        }
+        print("twins: \(MessageListTwins.all.count) × \(operations) operations, \(failures) failures")
+        BenchRunner.printError("(\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
         return failures == 0 ? 0 : 1
     }
 }

@@ -22,6 +22,8 @@ import Testing
         #expect(scaling.svgPath == "/tmp/x.svg")
         #expect(BenchOptionsTests.options(["--json", "--json"])?.output == .json)
         #expect(BenchOptionsTests.options(["--stress", "1000"])?.stress == 1_000)
+        let both = try #require(BenchOptionsTests.options(["--stress", "1000", "--twins", "500"]))
+        #expect(both.stress == 1_000 && both.twins == 500)
     }
 
     @Test func helpIsNotAnError() {
@@ -41,7 +43,10 @@ import Testing
             (["--stress", "0"], "--stress needs a positive whole number of operations, not '0'"),
             (["--stress", "-5"], "--stress needs a positive whole number of operations, not '-5'"),
             (["--stress", "99999999999999999999"], "--stress needs a positive whole number of operations, not '99999999999999999999'"),
-            (["--stress", "10", "--quick"], "--stress runs alone: it takes no other flag"),
+            (["--stress", "10", "--quick"], "--stress and --twins run alone: they take no other flag but each other"),
+            (["--twins", "10", "--json"], "--stress and --twins run alone: they take no other flag but each other"),
+            (["--twins"], "--twins needs a number of operations"),
+            (["--twins", "0"], "--twins needs a positive whole number of operations, not '0'"),
             (["--json", "--json-full"], "--json and --json-full are exclusive: pick one"),
             (["--svg", "x.svg"], "--svg goes with --scaling"),
             (["--scaling", "--svg"], "--svg needs a file path"),
@@ -52,7 +57,7 @@ import Testing
     }
 
     @Test func theUsageNamesEveryFlag() {
-        for flag in ["--quick", "--json", "--json-full", "--filter", "--scaling", "--svg", "--stress"] {
+        for flag in ["--quick", "--json", "--json-full", "--filter", "--scaling", "--svg", "--stress", "--twins"] {
             #expect(BenchOptions.usage.contains(flag))
         }
     }

@@ -1,13 +1,14 @@
-/// A failed audit: the seed, the problems, and the shortest operation sequence the auditor
-/// could reduce the failure to, printed as a paste-able reproducer.
+/// A failed audit: the seed, the problems, and the shortest, simplest operation sequence
+/// the auditor could reduce the failure to, printed as a paste-able reproducer (indexes as
+/// performed, wrapped into range).
 ///
 /// ```text
-/// stale-state audit failed: seed 7, at operation 41 of the run, reduced to 2 operations:
-///   staleContent: header 5 (section id 5) is displayed by view #2 showing arrow folded, expected arrow unfolded
-/// reproduce (same front end):
-///     let failure = auditor.replay(seed: 7, operations: [
-///         .tapHeader(section: 0),
-///         .scroll(to: 1450.0),
+/// stale-state audit failed: seed 7, at operation 42 of the run, reduced from 42 to 2 operations:
+///   staleContent: item [0, 3] (identifier 12 in section 0, version 0) is displayed by view #2 (item) showing subtitle "Draft attached", expected nil
+/// reproduce (same adapter):
+///     let failure = try auditor.replay(seed: 7, operations: [
+///         .update(.deleteItems(section: 0, at: 1, count: 1)),
+///         .scroll(to: 150.0),
 ///     ])
 /// ```
 ///
@@ -15,7 +16,8 @@
 public struct AuditFailure: Error, CustomStringConvertible {
     /// The seed of the world (and of the random run that found the failure).
     public var seed: UInt64
-    /// The index of the failing operation in the sequence that first failed.
+    /// The index of the failing operation in the sequence that first failed (0 for the first
+    /// operation; the description counts from 1).
     public var step: Int
     /// The problems found after the last operation of `operations`.
     public var problems: [AuditProblem]
@@ -39,7 +41,7 @@ public struct AuditFailure: Error, CustomStringConvertible {
     ///
     /// - Complexity: O(operations).
     public var reproducer: String {
-        var lines = ["let failure = auditor.replay(seed: \(seed), operations: ["]
+        var lines = ["let failure = try auditor.replay(seed: \(seed), operations: ["]
         for operation in operations { lines.append("    \(operation),") }
         lines.append("])")
         return lines.joined(separator: "\n")
@@ -49,15 +51,15 @@ public struct AuditFailure: Error, CustomStringConvertible {
     ///
     /// - Complexity: O(operations + problems).
     public var description: String {
-        var text = "stale-state audit failed: seed \(seed), at operation \(step) of the run, reduced from \(unreducedCount) to \(operations.count) operation\(operations.count == 1 ? "" : "s"):\n"
-        for problem in problems { text += "  \(problem)\n" }
-        text += "reproduce (same front end):\n"
+        var text = "stale-state audit failed: seed \(seed), at operation \(step + 1) of the run, reduced from \(unreducedCount) to \(operations.count) operation\(operations.count == 1 ? "" : "s"):\n"
+        for problem in AuditProblem.unique(problems) { text += "  \(problem)\n" }
+        text += "reproduce (same adapter):\n"
         text += reproducer.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
         return text
     }
 }
 
-/// What a random audit run did: how many operations, of which kinds, how much reuse and
+/// What a random audit run did: its operations, how many of which kinds, how much reuse and
 /// how many late results it provoked, and the failure if there was one.
 ///
 /// - Complexity: every member is O(1) except `description`.
@@ -68,6 +70,10 @@ public struct AuditReport: CustomStringConvertible {
     public var operationCount: Int
     /// Operations performed, by name (`scroll`, `update`, `applySnapshot`, …).
     public var operationsByName: [String: Int]
+    /// The operations performed, in order, as performed (indexes wrapped into range), up to
+    /// and including a failing one: `auditor.replay(seed: report.seed, operations:
+    /// report.operations)` runs the same steps again.
+    public var operations: [AuditOperation] = []
     /// Views the list made.
     public var viewsCreated: Int
     /// Views recycled (`prepareForReuse` calls).
@@ -78,7 +84,8 @@ public struct AuditReport: CustomStringConvertible {
     /// The failure, reduced, or `nil` when every check passed after every operation.
     public var failure: AuditFailure?
 
-    /// `seed 7: 10000 operations, 31 views made, 4210 recycled, 220 late results, passed`.
+    /// `seed 7: 10000 operations, 31 views made, 4210 recycled, 220 late results, passed`,
+    /// or `FAILED` and the failure, printed once.
     ///
     /// - Complexity: O(1).
     public var description: String {

@@ -6,6 +6,156 @@ func wrapped(_ value: Int, _ count: Int) -> Int? {
 }
 
 extension AuditModel {
+    // MARK: Mutations (the auditor's)
+
+    func setFolded(_ folded: Bool, section index: Int) {
+        if folded { foldedSections.insert(sections[index].id) } else { foldedSections.remove(sections[index].id) }
+    }
+
+    func toggleExpanded(_ path: ItemPath) {
+        let key = itemID(at: path)
+        if expandedItems.contains(key) { expandedItems.remove(key) } else { expandedItems.insert(key) }
+    }
+
+    func setSelected(_ selected: Bool, _ path: ItemPath) {
+        if selected { selectedItems.insert(itemID(at: path)) } else { selectedItems.remove(itemID(at: path)) }
+    }
+
+    func bumpVersion(_ path: ItemPath) { versions[itemID(at: path), default: 0] += 1 }
+
+    func insertItems(section: Int, at index: Int, count: Int) {
+        let joining = identity.contains(.uniquePerSection) ? sections[section].items.map(identifier(ofKey:)) : []
+        sections[section].items.insert(contentsOf: makeItems(count, extent: nil, joining: joining), at: index)
+    }
+
+    func deleteItems(section: Int, range: Range<Int>) {
+        for key in sections[section].items[range] { retire(key) }
+        sections[section].items.removeSubrange(range)
+    }
+
+    func moveItem(from source: ItemPath, to destination: ItemPath) {
+        let key = sections[source.section].items.remove(at: source.item)
+        if identity.contains(.uniquePerSection), source.section != destination.section {
+            let used = Set(sections[destination.section].items.map(identifier(ofKey:)))
+            if used.contains(identifier(ofKey: key)) { identifiers[key] = AuditModel.smallestFree(in: used) }
+        }
+        sections[destination.section].items.insert(key, at: destination.item)
+    }
+
+    func insertSection(at index: Int, itemCount: Int, like template: Section?) {
+        let id = nextSectionID
+        nextSectionID += 1
+        let items = makeItems(itemCount, extent: nil, joining: [])
+        sections.insert(Section(
+            id: id, items: items, header: template?.header ?? 44, footer: template?.footer,
+            itemExtent: template?.itemExtent ?? .estimated(44), version: 0,
+            reportsExtentsUpFront: template?.reportsExtentsUpFront ?? false
+        ), at: index)
+    }
+
+    func deleteSection(_ index: Int) {
+        for key in sections[index].items { retire(key) }
+        foldedSections.remove(sections[index].id)
+        sections.remove(at: index)
+    }
+
+    func moveSection(from source: Int, to destination: Int) {
+        sections.insert(sections.remove(at: source), at: destination)
+    }
+
+    func reloadSection(_ index: Int) {
+        sections[index].version += 1
+        for key in sections[index].items { versions[key, default: 0] += 1 }
+    }
+
+    // MARK: Identity
+
+    /// `count` items for a section whose other items have the identifiers `joining` (used
+    /// only where identifiers are unique per section): fresh ones, or, as the world's
+    /// ``AuditWorld/Identity`` allows, items or identifiers deleted before. `extent` is
+    /// every fresh item's base extent, or `nil` for extents that vary by key.
+    func makeItems(_ count: Int, extent: Double?, joining: [Int]) -> [Int] {
+        let perSection = identity.contains(.uniquePerSection)
+        var used = Set(joining)
+        var keys: [Int] = []
+        keys.reserveCapacity(count)
+        for _ in 0..<count {
+            insertions += 1
+            let roll = AuditModel.mix(insertions, 0, 0x2E7A) % 4
+            func free(_ identifier: Int) -> Bool { perSection ? !used.contains(identifier) : keysByIdentifier[identifier] == nil }
+            let key: Int
+            let identifier: Int
+            if identity.contains(.returningItems), roll == 0, let r = retired.lastIndex(where: { free($0.identifier) }) {
+                // A deleted item comes back: same key, identifier and title, the next version.
+                let item = retired.remove(at: r)
+                key = item.key
+                identifier = item.identifier
+                versions[key] = item.version + 1
+                baseExtents[key] = item.baseExtent
+            } else if identity.contains(.returningIdentifiers), roll == 1 || roll == 2, let r = retired.lastIndex(where: { free($0.identifier) }) {
+                // Another item takes a deleted item's identifier: other values, version 0.
+                key = nextItemKey
+                nextItemKey += 1
+                identifier = retired.remove(at: r).identifier
+                baseExtents[key] = extent ?? AuditModel.variedExtent(key)
+            } else {
+                key = nextItemKey
+                nextItemKey += 1
+                identifier = perSection ? AuditModel.smallestFree(in: used) : key
+                baseExtents[key] = extent ?? AuditModel.variedExtent(key)
+            }
+            identifiers[key] = identifier
+            if perSection { used.insert(identifier) } else { keysByIdentifier[identifier] = key }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// Whether reloading the item at `path` replaces it by a new item that keeps its
+    /// identifier: in worlds of ``AuditWorld/Identity/returningIdentifiers``, every item
+    /// reload does (decided by the world alone, so a shorter replay decides the same way).
+    func replacesOnReload(_ path: ItemPath) -> Bool {
+        identity.contains(.returningIdentifiers)
+    }
+
+    /// Replaces the item at `path` by a new one with the same identifier, other values and
+    /// version 0 (a placeholder replaced by the real item; a slot given to another item).
+    func replaceItem(at path: ItemPath) {
+        let old = itemID(at: path)
+        let identifier = identifier(ofKey: old)
+        retire(old)
+        retired.removeLast()   // its identifier lives on, so it can't come back
+        let key = nextItemKey
+        nextItemKey += 1
+        identifiers[key] = identifier
+        if !identity.contains(.uniquePerSection) { keysByIdentifier[identifier] = key }
+        baseExtents[key] = AuditModel.variedExtent(key)
+        sections[path.section].items[path.item] = key
+    }
+
+    /// The smallest identifier not in `used`.
+    static func smallestFree(in used: Set<Int>) -> Int {
+        var candidate = 0
+        while used.contains(candidate) { candidate += 1 }
+        return candidate
+    }
+
+    /// Forgets a deleted item's state (selection and expansion end with it) and keeps it
+    /// among the recently deleted, which may come back.
+    func retire(_ key: Int) {
+        let identifier = identifier(ofKey: key)
+        if keysByIdentifier[identifier] == key { keysByIdentifier[identifier] = nil }
+        retired.append(RetiredItem(key: key, identifier: identifier, version: versions[key, default: 0], baseExtent: baseExtents[key, default: 44]))
+        if retired.count > AuditModel.retiredLimit { retired.removeFirst() }
+        expandedItems.remove(key)
+        selectedItems.remove(key)
+        versions[key] = nil
+        baseExtents[key] = nil
+        identifiers[key] = nil
+    }
+}
+
+extension AuditModel {
     /// Applies `edit`, wrapping its indexes into range, and returns it as applied (every
     /// index valid), or `nil` when it had nothing to act on.
     func apply(_ edit: AuditEdit) -> AuditEdit? {
@@ -34,8 +184,11 @@ extension AuditModel {
         case .reloadItem(let path), .reconfigureItem(let path):
             guard let s = wrapped(path.section, sectionCount), let i = wrapped(path.item, sections[s].items.count) else { return nil }
             let resolved = ItemPath(section: s, item: i)
+            if case .reloadItem = edit {
+                if replacesOnReload(resolved) { replaceItem(at: resolved) } else { bumpVersion(resolved) }
+                return .reloadItem(resolved)
+            }
             bumpVersion(resolved)
-            if case .reloadItem = edit { return .reloadItem(resolved) }
             return .reconfigureItem(resolved)
         case .insertSection(let index, let itemCount):
             let i = wrapped(index, sectionCount + 1)!

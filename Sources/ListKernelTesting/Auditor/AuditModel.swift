@@ -1,16 +1,18 @@
 public import ListKernel
 
-/// The model an audit drives: sections and items with stable identifiers, a content
-/// version per item and section, fold and expansion state, and each item's true
-/// (self-sized) extent. The front end renders what ``content(for:)`` says; the auditor
-/// changes the model and tells the list, the way an app's controller does.
+/// The model an audit drives: sections and items, a content version per item and section,
+/// fold, expansion and selection state, each item's true (self-sized) extent, and the
+/// values every element shows. The adapter renders what ``auditElement(for:)`` describes;
+/// the auditor changes the model and tells the list, the way an app's controller does.
 ///
-/// Identifiers are never reused, so every token names one element and one version of its
-/// content: `header S3 v0`, `item 42 v1`, `footer S3 v0`, `image 42 v1`.
+/// Items are held by *key*: the model's own handle, unique among the items present (an item
+/// that comes back brings its key back). What an adapter sees is the item's *identifier*,
+/// which, depending on the world's ``AuditWorld/Identity``, a deleted item may have had or
+/// another section may use too.
 ///
 /// ```swift
-/// let expected = session.model.content(for: .header(section: 2))
-/// // AuditContent(title: "header S2 v0", isFolded: false)
+/// let expected = session.model.auditElement(for: .item(ItemPath(section: 0, item: 2)))
+/// // expected.title == "Ada 2", expected.subtitle == nil, expected.isSelected == false, …
 /// ```
 public final class AuditModel {
     /// One section of the model.
@@ -19,7 +21,7 @@ public final class AuditModel {
     public struct Section: Equatable, Sendable {
         /// A stable identifier, never reused.
         public var id: Int
-        /// Item identifiers, in order; never reused.
+        /// The keys of the section's items, in order.
         public var items: [Int]
         /// The header's extent, or `nil` for none.
         public var header: Double?
@@ -33,28 +35,53 @@ public final class AuditModel {
         public var reportsExtentsUpFront: Bool
     }
 
-    /// The sections, in order.
-    public private(set) var sections: [Section]
-    /// Identifiers of folded sections.
-    public private(set) var foldedSections: Set<Int> = []
-    /// Identifiers of expanded items.
-    public private(set) var expandedItems: Set<Int> = []
-    /// Content versions of items (absent: 0).
-    public private(set) var versions: [Int: Int] = [:]
-    /// Extents of items before expansion, by identifier.
-    var baseExtents: [Int: Double] = [:]
-    var nextSectionID = 0
-    var nextItemID = 0
+    /// An item deleted recently, which may come back (``AuditWorld/Identity``).
+    struct RetiredItem {
+        var key: Int
+        var identifier: Int
+        var version: Int
+        var baseExtent: Double
+    }
 
-    /// The model of `world`'s sections, identifiers counted from 0.
+    /// The sections, in order.
+    public internal(set) var sections: [Section]
+    /// Identifiers of folded sections.
+    public internal(set) var foldedSections: Set<Int> = []
+    /// Keys of expanded items.
+    public internal(set) var expandedItems: Set<Int> = []
+    /// Keys of selected items: the selection follows an item through moves, reloads and
+    /// snapshot applies, and ends when the item is deleted.
+    public internal(set) var selectedItems: Set<Int> = []
+    /// Content versions of items, by key (absent: 0).
+    public internal(set) var versions: [Int: Int] = [:]
+    /// How identifiers are given out.
+    public let identity: AuditWorld.Identity
+    /// Identifiers of items, by key.
+    var identifiers: [Int: Int] = [:]
+    /// Keys of items, by identifier, while identifiers are unique in the whole list.
+    var keysByIdentifier: [Int: Int] = [:]
+    /// Extents of items before expansion, by key.
+    var baseExtents: [Int: Double] = [:]
+    /// Items deleted recently, the latest last (at most ``retiredLimit``).
+    var retired: [RetiredItem] = []
+    var nextSectionID = 0
+    var nextItemKey = 0
+    /// Items inserted so far: decides, without a random generator, which insert brings
+    /// something back (a replay makes the same choices).
+    var insertions = 0
+
+    static var retiredLimit: Int { 32 }
+
+    /// The model of `world`'s sections, keys and identifiers counted from 0.
     ///
     /// - Complexity: O(n) for n items.
     public init(world: AuditWorld) {
+        identity = world.identity
         sections = []
         for spec in world.sections {
             let id = nextSectionID
             nextSectionID += 1
-            let items = makeItems(spec.itemCount, extent: spec.measuredExtent)
+            let items = makeItems(max(0, spec.itemCount), extent: spec.measuredExtent, joining: [])
             sections.append(Section(
                 id: id, items: items, header: spec.header, footer: spec.footer, itemExtent: spec.itemExtent,
                 version: 0, reportsExtentsUpFront: spec.reportsExtentsUpFront
@@ -63,27 +90,26 @@ public final class AuditModel {
         }
     }
 
-    /// `count` fresh item identifiers whose extent is `extent`, or varies by identifier.
-    func makeItems(_ count: Int, extent: Double?) -> [Int] {
-        let items = Array(nextItemID..<(nextItemID + count))
-        nextItemID += count
-        for id in items { baseExtents[id] = extent ?? AuditModel.variedExtent(id) }
-        return items
-    }
-
-    /// 0 for a seventh of the identifiers, else 20 to 80 points.
-    static func variedExtent(_ id: Int) -> Double {
-        (id &* 7_919) % 7 == 3 ? 0 : Double(20 + (id &* 37) % 61)
+    /// 0 for a seventh of the keys, else 20 to 80 points.
+    static func variedExtent(_ key: Int) -> Double {
+        (key &* 7_919) % 7 == 3 ? 0 : Double(20 + (key &* 37) % 61)
     }
 
     // MARK: Queries
 
-    /// The identifier of the item at `path`.
+    /// The key of the item at `path`.
     ///
     /// - Complexity: O(1).
     public func itemID(at path: ItemPath) -> Int { sections[path.section].items[path.item] }
 
-    /// The path of item `id`, or `nil` when it is not in the model.
+    /// The identifier of the item at `path`: what the adapter sees.
+    ///
+    /// - Complexity: O(1).
+    public func identifier(ofItemAt path: ItemPath) -> Int { identifier(ofKey: itemID(at: path)) }
+
+    func identifier(ofKey key: Int) -> Int { identifiers[key, default: key] }
+
+    /// The path of the item of key `id`, or `nil` when it is not in the model.
     ///
     /// - Complexity: O(n).
     public func path(ofItem id: Int) -> ItemPath? {
@@ -108,15 +134,21 @@ public final class AuditModel {
     /// - Complexity: O(1).
     public func isExpanded(_ path: ItemPath) -> Bool { expandedItems.contains(itemID(at: path)) }
 
+    /// Whether the item at `path` is selected.
+    ///
+    /// - Complexity: O(1).
+    public func isSelected(_ path: ItemPath) -> Bool { selectedItems.contains(itemID(at: path)) }
+
     /// The extent the item at `path` measures: its base extent, doubled when expanded.
     ///
     /// - Complexity: O(1).
     public func measuredExtent(of path: ItemPath) -> Double {
-        let id = itemID(at: path)
-        return baseExtents[id, default: 44] * (expandedItems.contains(id) ? 2 : 1)
+        let key = itemID(at: path)
+        return baseExtents[key, default: 44] * (expandedItems.contains(key) ? 2 : 1)
     }
 
-    /// The unique token of `element`'s content: what its title shows.
+    /// The token of `element`'s content (`header S3 v0`, `item 42 v1`, `footer S3 v0`):
+    /// unique per element and content version; ``AuditContent``'s title.
     ///
     /// - Complexity: O(1).
     public func title(for element: ListElement) -> String {
@@ -128,16 +160,47 @@ public final class AuditModel {
         }
     }
 
-    /// The token of the image the item at `path` shows once loaded.
+    /// The token of the image the item at `path` shows once loaded (`image 42 v1`), or `nil`
+    /// for an item without an image.
     ///
     /// - Complexity: O(1).
-    public func imageToken(for path: ItemPath) -> String {
-        let id = itemID(at: path)
-        return "image \(id) v\(versions[id, default: 0])"
+    public func imageToken(for path: ItemPath) -> String? {
+        let key = itemID(at: path)
+        return AuditModel.image(key: key, version: versions[key, default: 0])
     }
 
-    /// Everything `element` must show now. For items, `image` is the image it shows once
-    /// its load completes (until then a view shows none).
+    /// `element` as the adapter sees it: identifiers, version, state and values. Its
+    /// `deliveredImage` is `nil`: the auditor fills it in per view.
+    ///
+    /// - Complexity: O(1).
+    public func auditElement(for element: ListElement) -> AuditElement {
+        switch element {
+        case .header(let s), .footer(let s):
+            let section = sections[s]
+            let values = AuditModel.sectionValues(id: section.id, version: section.version, footer: element.kind == .footer)
+            return AuditElement(
+                element: element, identifier: section.id, sectionIdentifier: section.id, version: section.version,
+                isFolded: foldedSections.contains(section.id), isExpanded: false, isSelected: false,
+                title: values.title, subtitle: values.subtitle, badge: values.badge, isFlagged: values.isFlagged,
+                image: nil, deliveredImage: nil, token: title(for: element)
+            )
+        case .item(let path):
+            let key = itemID(at: path)
+            let version = versions[key, default: 0]
+            let values = AuditModel.itemValues(key: key, version: version)
+            return AuditElement(
+                element: element, identifier: identifier(ofKey: key), sectionIdentifier: sections[path.section].id,
+                version: version, isFolded: foldedSections.contains(sections[path.section].id),
+                isExpanded: expandedItems.contains(key), isSelected: selectedItems.contains(key),
+                title: values.title, subtitle: values.subtitle, badge: values.badge, isFlagged: values.isFlagged,
+                image: AuditModel.image(key: key, version: version), deliveredImage: nil, token: title(for: element)
+            )
+        }
+    }
+
+    /// Everything `element` must show now, in the terms of the token adapter
+    /// (``AuditableFrontEnd``). For items, `image` is the image it shows once its load
+    /// completes (until then a view shows none).
     ///
     /// - Complexity: O(1).
     public func content(for element: ListElement) -> AuditContent {
@@ -151,18 +214,16 @@ public final class AuditModel {
         }
     }
 
-    /// `header 2 (section id 5)` or `item [1, 3] (id 42)`.
+    /// `header 2 (section identifier 5, version 0)` or
+    /// `item [1, 3] (identifier 42 in section 5, version 1)`.
     ///
     /// - Complexity: O(1).
     public func describe(_ element: ListElement) -> String {
         guard element.section >= 0, element.section < sections.count else { return "\(element) (not in the model)" }
-        switch element {
-        case .header(let section), .footer(let section):
-            return "\(element) (section id \(sections[section].id))"
-        case .item(let path):
-            guard path.item >= 0, path.item < sections[path.section].items.count else { return "\(element) (not in the model)" }
-            return "\(element) (id \(itemID(at: path)))"
+        if case .item(let path) = element, !(path.item >= 0 && path.item < sections[path.section].items.count) {
+            return "\(element) (not in the model)"
         }
+        return auditElement(for: element).name
     }
 
     /// `section 2 (id 5)`.
@@ -187,73 +248,77 @@ public final class AuditModel {
         }
     }
 
-    /// The model's sections as a snapshot (section and item identifiers).
+    /// The model's sections as a snapshot (section identifiers and item keys).
     ///
     /// - Complexity: O(S + n).
     public func snapshot() -> ListSnapshot<Int, Int> {
         do {
             return try ListSnapshot(sections: sections.map { DiffSection(id: $0.id, items: $0.items) })
         } catch {
-            preconditionFailure("AuditModel: identifiers are unique by construction: \(error)")
+            preconditionFailure("AuditModel: keys are unique by construction: \(error)")
         }
     }
 
-    // MARK: Mutations (the auditor's)
+    /// The identifier the data source reports to the list for the item at `path`: the
+    /// item's identifier, paired with its section's where identifiers are unique only per
+    /// section (as an app with such identifiers must).
+    func listIdentifier(ofItemAt path: ItemPath) -> AnyHashable {
+        let identifier = identifier(ofItemAt: path)
+        guard identity.contains(.uniquePerSection) else { return AnyHashable(identifier) }
+        return AnyHashable([sections[path.section].id, identifier])
+    }
+}
 
-    func setFolded(_ folded: Bool, section index: Int) {
-        if folded { foldedSections.insert(sections[index].id) } else { foldedSections.remove(sections[index].id) }
+// MARK: Values
+
+extension AuditModel {
+    static let names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Frances", "John", "Radia", "Niklaus"]
+    static let lines = [
+        "Lunch at noon?", "See you there", "Draft attached", "Call me back", "Running late", "Sounds good",
+        "Meeting moved to 3", "Thanks!", "Where are the keys?", "Photos from Sunday", "New version is out", "On my way",
+    ]
+    static let sectionLines = ["Pinned", "Muted", "Work", "Family", "Archived", "Travel", "Friends", "Later"]
+
+    /// 64 well-mixed bits of `a`, `b` and `salt` (SplitMix64's finalizer).
+    static func mix(_ a: Int, _ b: Int, _ salt: UInt64) -> UInt64 {
+        var z = UInt64(bitPattern: Int64(a)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(b)) &* 0xC2B2_AE3D_27D4_EB4F ^ salt
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
-    func toggleExpanded(_ path: ItemPath) {
-        let id = itemID(at: path)
-        if expandedItems.contains(id) { expandedItems.remove(id) } else { expandedItems.insert(id) }
+    struct Values {
+        var title: String
+        var subtitle: String?
+        var badge: Int?
+        var isFlagged: Bool
     }
 
-    func bumpVersion(_ path: ItemPath) { versions[itemID(at: path), default: 0] += 1 }
-
-    func insertItems(section: Int, at index: Int, count: Int) {
-        sections[section].items.insert(contentsOf: makeItems(count, extent: nil), at: index)
+    /// An item's values: the title follows the item (its key), the rest its version.
+    static func itemValues(key: Int, version: Int) -> Values {
+        let name = names[Int(mix(key, 0, 0x7171) % UInt64(names.count))]
+        let h = mix(key, version, 0x17E4)
+        return Values(
+            title: "\(name) \(key)",
+            subtitle: h % 3 == 0 ? nil : lines[Int((h >> 2) % UInt64(lines.count))],
+            badge: (h >> 8) % 2 == 0 ? nil : 1 + Int((h >> 9) % 20),
+            isFlagged: (h >> 16) % 4 == 0
+        )
     }
 
-    func deleteItems(section: Int, range: Range<Int>) {
-        for id in sections[section].items[range] { forgetItem(id) }
-        sections[section].items.removeSubrange(range)
+    /// A header's or footer's values.
+    static func sectionValues(id: Int, version: Int, footer: Bool) -> Values {
+        let h = mix(id, version, footer ? 0xF007 : 0x4EAD)
+        return Values(
+            title: footer ? "End of section \(id)" : "Section \(id)",
+            subtitle: h % 3 == 0 ? nil : sectionLines[Int((h >> 2) % UInt64(sectionLines.count))],
+            badge: footer || (h >> 8) % 2 == 0 ? nil : 1 + Int((h >> 9) % 99),
+            isFlagged: !footer && (h >> 16) % 5 == 0
+        )
     }
 
-    func moveItem(from source: ItemPath, to destination: ItemPath) {
-        let id = sections[source.section].items.remove(at: source.item)
-        sections[destination.section].items.insert(id, at: destination.item)
-    }
-
-    func insertSection(at index: Int, itemCount: Int, like template: Section?) {
-        let id = nextSectionID
-        nextSectionID += 1
-        let items = makeItems(itemCount, extent: nil)
-        sections.insert(Section(
-            id: id, items: items, header: template?.header ?? 44, footer: template?.footer,
-            itemExtent: template?.itemExtent ?? .estimated(44), version: 0,
-            reportsExtentsUpFront: template?.reportsExtentsUpFront ?? false
-        ), at: index)
-    }
-
-    func deleteSection(_ index: Int) {
-        for id in sections[index].items { forgetItem(id) }
-        foldedSections.remove(sections[index].id)
-        sections.remove(at: index)
-    }
-
-    func moveSection(from source: Int, to destination: Int) {
-        sections.insert(sections.remove(at: source), at: destination)
-    }
-
-    func reloadSection(_ index: Int) {
-        sections[index].version += 1
-        for id in sections[index].items { versions[id, default: 0] += 1 }
-    }
-
-    func forgetItem(_ id: Int) {
-        expandedItems.remove(id)
-        versions[id] = nil
-        baseExtents[id] = nil
+    /// An item's image, or `nil` for a quarter of keys and versions.
+    static func image(key: Int, version: Int) -> String? {
+        (key &+ version) % 4 == 3 ? nil : "image \(key) v\(version)"
     }
 }

@@ -8,7 +8,7 @@ public import ListKernel
 /// `description` is Swift source, so a failure's operations paste into a reproducer:
 ///
 /// ```swift
-/// let failure = auditor.replay(seed: 7, operations: [.tapHeader(section: 0), .scroll(to: 1450.0)])
+/// let failure = try auditor.replay(seed: 7, operations: [.tapHeader(section: 0), .scroll(to: 1450.0)])
 /// ```
 ///
 /// - Complexity: every member is O(1) except `description`, O(edits).
@@ -27,16 +27,27 @@ public enum AuditOperation: Hashable, Sendable, CustomStringConvertible {
     case tapHeader(section: Int)
     /// Folds or unfolds several sections in one update (`setCollapsed(_:sections:)`).
     case fold(sections: [Int], collapsed: Bool)
-    /// The user taps an item's expand button: `itemTapped`, then the model's expanded flag
-    /// flips, the item is reconfigured and measured at its new extent (seed 002).
+    /// The user taps an item's expand button: `expandButtonTapped`, then the model's
+    /// expanded flag flips, the item is reconfigured and measured at its new extent
+    /// (seed 002).
     case toggleExpansion(ItemPath)
+    /// The user taps a cell to select or deselect it: the adapter hears `cellTapped` and
+    /// names the item the tap acts on (which must be the one the cell shows now), then the
+    /// model's selection flips and the item is reconfigured. Without a displayed cell, the
+    /// selection flips directly.
+    case tapItem(ItemPath)
+    /// Selects or deselects several items at once, as code does (restoring a selection,
+    /// "select all"); displayed ones are reconfigured. The selection is kept by item in the
+    /// model, so it follows items through moves and updates.
+    case select(items: [ItemPath], selected: Bool)
     /// One change through `performBatchUpdates`, with a batch built by hand in UIKit's
     /// index spaces.
     case update(AuditEdit)
     /// Several changes applied to the model, then one batch computed from the snapshots
     /// before and after (`ListSnapshot.difference(from:)`), applied in its stages.
     case applySnapshot([AuditEdit])
-    /// Delivers `count` pending image loads, starting at `pick` (wrapped) in request order.
+    /// Delivers `count` pending image loads (at most 16), the one at `pick` (wrapped into
+    /// the pending loads, in request order) and those that follow it.
     case completeLoads(pick: Int, count: Int)
     /// `reloadData()`.
     case reloadData
@@ -56,6 +67,8 @@ public enum AuditOperation: Hashable, Sendable, CustomStringConvertible {
         case .tapHeader(let section): ".tapHeader(section: \(section))"
         case .fold(let sections, let collapsed): ".fold(sections: \(sections), collapsed: \(collapsed))"
         case .toggleExpansion(let path): ".toggleExpansion(\(AuditOperation.source(path)))"
+        case .tapItem(let path): ".tapItem(\(AuditOperation.source(path)))"
+        case .select(let items, let selected): ".select(items: [\(items.map(AuditOperation.source).joined(separator: ", "))], selected: \(selected))"
         case .update(let edit): ".update(\(edit))"
         case .applySnapshot(let edits): ".applySnapshot([\(edits.map(\.description).joined(separator: ", "))])"
         case .completeLoads(let pick, let count): ".completeLoads(pick: \(pick), count: \(count))"
@@ -65,6 +78,48 @@ public enum AuditOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func source(_ path: ItemPath) -> String { "ItemPath(section: \(path.section), item: \(path.item))" }
+
+    /// Why no list accepts the operation (an offset or size that is not finite, or beyond
+    /// `ListLimits.maximumViewportValue`), or `nil` when it can be performed. Indexes never
+    /// make an operation invalid: they wrap into range.
+    ///
+    /// - Complexity: O(1).
+    public var validationError: String? {
+        func check(_ value: Double, _ name: String) -> String? {
+            value.isFinite && abs(value) < ListLimits.maximumViewportValue
+                ? nil : "its \(name) is \(value); it must be finite and below \(ListLimits.maximumViewportValue) in magnitude"
+        }
+        switch self {
+        case .scroll(let offset): return check(offset, "offset")
+        case .resize(let size, let top, let bottom, let ahead, let behind):
+            return check(size, "size") ?? check(top, "top inset") ?? check(bottom, "bottom inset")
+                ?? check(ahead, "overscan ahead") ?? check(behind, "overscan behind")
+        default: return nil
+        }
+    }
+
+    /// The kind of operation, as reports and ``AuditOperationMix`` count them: `scroll`,
+    /// `tapHeader`, `update`, …
+    ///
+    /// - Complexity: O(1).
+    public var name: String {
+        switch self {
+        case .scroll: "scroll"
+        case .resize: "resize"
+        case .scrollToItem: "scrollToItem"
+        case .measure: "measure"
+        case .tapHeader: "tapHeader"
+        case .fold: "fold"
+        case .toggleExpansion: "toggleExpansion"
+        case .tapItem: "tapItem"
+        case .select: "select"
+        case .update: "update"
+        case .applySnapshot: "applySnapshot"
+        case .completeLoads: "completeLoads"
+        case .reloadData: "reloadData"
+        case .purgePool: "purgePool"
+        }
+    }
 }
 
 /// One change of the model's structure or content, in the index space of the model as it is

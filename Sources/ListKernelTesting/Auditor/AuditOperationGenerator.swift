@@ -1,55 +1,81 @@
 import ListKernel
 
-/// Draws random operations that fit a session's current model: scrolls and jumps, resizes,
-/// scroll-to, measurements, header taps and multi-section folds, expansions, batch updates,
-/// snapshot applies, late image deliveries, reloads and pool purges. Targets are drawn
-/// mostly among the displayed elements, where stale state shows.
+/// Draws random operations that fit a session's current model, in the proportions of an
+/// ``AuditOperationMix``: scrolls and jumps, resizes, scroll-to, measurements, header taps
+/// and multi-section folds, expansions, cell taps and selections, batch updates, content
+/// changes, snapshot applies, late image deliveries, reloads and pool purges. Targets are
+/// drawn mostly among the displayed elements, where stale state shows.
 struct AuditOperationGenerator {
     var random: SplitMix64
+    let mix: AuditOperationMix
+    let weights: [Int]
+    let total: Int
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed ^ 0xA0D1_7000_0000_0001) }
+    init(seed: UInt64, mix: AuditOperationMix = .default) {
+        random = SplitMix64(seed: seed ^ 0xA0D1_7000_0000_0001)
+        self.mix = mix
+        weights = mix.weights.map(\.weight)
+        total = weights.reduce(0, +)
+    }
 
-    mutating func next<FrontEnd>(for session: AuditSession<FrontEnd>) -> AuditOperation {
+    mutating func next<Adapter>(for session: AuditSession<Adapter>) -> AuditOperation {
         let list = session.list
         let viewport = list.viewport
         let content = list.layout.contentExtent
-        switch random.below(100) {
-        case 0..<24:
-            let delta = Double(random.int(in: -300...300)) + Double(random.below(4)) / 4
-            return .scroll(to: viewport.offset + delta)
-        case 24..<30:
-            let span = max(1, Int(content + viewport.size) + 200)
-            return .scroll(to: Double(random.below(span) - 100 - Int(viewport.insets.top)))
-        case 30..<33:
+        var roll = random.below(total)
+        var kind = 0
+        while roll >= weights[kind] {
+            roll -= weights[kind]
+            kind += 1
+        }
+        switch kind {
+        case 0:   // scrolls
+            switch random.below(11) {
+            case 0..<8:
+                let delta = Double(random.int(in: -300...300)) + Double(random.below(4)) / 4
+                return .scroll(to: viewport.offset + delta)
+            case 8..<10:
+                let span = max(1, Int(content + viewport.size) + 200)
+                return .scroll(to: Double(random.below(span) - 100 - Int(viewport.insets.top)))
+            default:
+                let positions: [ScrollPosition] = [.top, .middle, .bottom, .nearest]
+                guard let path = itemPath(in: session, preferDisplayed: false) else { return .scroll(to: 0) }
+                return .scrollToItem(path, positions[random.below(positions.count)])
+            }
+        case 1:   // resizes
             return .resize(
                 size: Double(random.int(in: 0...600)),
                 insetTop: Double(random.below(3) * 20), insetBottom: Double(random.below(2) * 10),
                 overscanAhead: Double(random.below(3) * 40), overscanBehind: Double(random.below(2) * 20)
             )
-        case 33..<36:
-            let positions: [ScrollPosition] = [.top, .middle, .bottom, .nearest]
-            guard let path = itemPath(in: session, preferDisplayed: false) else { return .scroll(to: 0) }
-            return .scrollToItem(path, positions[random.below(positions.count)])
-        case 36..<44:
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .purgePool }
+        case 2:   // measurements
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
             return .measure(path)
-        case 44..<52:
-            return .tapHeader(section: section(in: session, preferDisplayed: true) ?? 0)
-        case 52..<54:
+        case 3:   // folds
+            if random.below(5) < 4 { return .tapHeader(section: section(in: session, preferDisplayed: true) ?? 0) }
             let count = session.model.sections.count
-            guard count > 0 else { return .reloadData }
+            guard count > 0 else { return .tapHeader(section: 0) }
             let sections = (0..<random.int(in: 1...3)).map { _ in random.below(count) }
             return .fold(sections: sections, collapsed: random.chance(1, in: 2))
-        case 54..<60:
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .reloadData }
+        case 4:   // expansions
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
             return .toggleExpansion(path)
-        case 60..<74:
+        case 5:   // selections
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
+            if random.below(3) < 2 { return .tapItem(path) }
+            var items = [path]
+            for _ in 0..<random.below(3) { if let more = itemPath(in: session, preferDisplayed: true) { items.append(more) } }
+            return .select(items: items, selected: random.below(3) < 2)
+        case 6:   // updates
             return .update(edit(for: session.model))
-        case 74..<81:
+        case 7:   // reconfigures
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .update(edit(for: session.model)) }
+            return .update(random.below(3) < 2 ? .reconfigureItem(path) : .reloadItem(path))
+        case 8:   // snapshots
             return .applySnapshot((0..<random.int(in: 1...4)).map { _ in edit(for: session.model) })
-        case 81..<95:
+        case 9:   // late results
             return .completeLoads(pick: random.below(64), count: random.int(in: 1...4))
-        case 95..<97:
+        case 10:
             return .reloadData
         default:
             return .purgePool
@@ -89,6 +115,7 @@ struct AuditOperationGenerator {
         if total > 300, roll < 25 { roll += 25 }                  // grow no further
         if sections.count > 12, (80..<86).contains(roll) { roll = 86 }
         if nonEmpty.isEmpty, (25..<80).contains(roll) { roll = 0 }
+        if mix.reconfigures == 0, (60..<80).contains(roll) || roll >= 96 { roll = nonEmpty.isEmpty ? 0 : 45 }   // no content changes: a move instead
         let s = random.below(sections.count)
         switch roll {
         case 0..<25:
@@ -115,7 +142,9 @@ struct AuditOperationGenerator {
         case 86..<91:
             return .deleteSection(s)
         case 91..<96:
-            guard sections.count >= 2 else { return .reloadSection(s) }
+            guard sections.count >= 2 else {
+                return mix.reconfigures == 0 ? .insertSection(at: 0, itemCount: random.int(in: 0...12)) : .reloadSection(s)
+            }
             var to = random.below(sections.count)
             if to == s { to = (to + 1) % sections.count }
             return .moveSection(from: s, to: to)

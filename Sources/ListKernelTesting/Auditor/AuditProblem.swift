@@ -4,7 +4,7 @@ public import ListKernel
 /// involved.
 ///
 /// ```text
-/// stale content: header 7 (section id 7) is displayed by view #3 showing arrow folded, expected arrow unfolded
+/// staleContent: item [0, 4] (identifier 7 in section 0, version 1) is displayed by view #3 (item) showing subtitle "Lunch at noon?", expected nil
 /// ```
 ///
 /// - Complexity: every member is O(1) except `description`.
@@ -14,7 +14,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
             case staleContent, displayedTwice, poolState, unpairedCallbacks, lateAsyncResult
-            case wrongTapTarget, staleBinding, modelMismatch, layoutMismatch, anchorMoved, kernelError
+            case wrongTapTarget, staleBinding, modelMismatch, layoutMismatch, anchorMoved, kernelError, invalidOperation
         }
 
         private let value: Value
@@ -31,7 +31,8 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         public static let unpairedCallbacks = Kind(.unpairedCallbacks)
         /// A late asynchronous result changed a view that had been rebound since the request.
         public static let lateAsyncResult = Kind(.lateAsyncResult)
-        /// Tapping a header would fold another section than the one it is displayed for.
+        /// Tapping a header would fold another section than the one it is displayed for, or
+        /// tapping a cell would select another item than the one it shows.
         public static let wrongTapTarget = Kind(.wrongTapTarget)
         /// A displayed element's binding is not current.
         public static let staleBinding = Kind(.staleBinding)
@@ -44,6 +45,9 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         public static let anchorMoved = Kind(.anchorMoved)
         /// The kernel rejected a call that was valid for the model.
         public static let kernelError = Kind(.kernelError)
+        /// A hand-driven operation carries a value no list accepts; it was not performed
+        /// (``AuditOperation/validationError``).
+        public static let invalidOperation = Kind(.invalidOperation)
 
         /// The check's name, as `AuditProblem.Kind.staleContent` spells it.
         ///
@@ -61,6 +65,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
             case .layoutMismatch: "layoutMismatch"
             case .anchorMoved: "anchorMoved"
             case .kernelError: "kernelError"
+            case .invalidOperation: "invalidOperation"
             }
         }
     }
@@ -69,9 +74,14 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The element concerned, if one is.
     public var element: ListElement?
-    /// The stale or wrong value found (`arrow folded`, `'item 3 v0'`), if there is one.
+    /// The part of the rendered value that differs (`subtitle`, `badge`, `isFolded`), as
+    /// the adapter's `Rendered` type names it, for content problems.
+    public var part: String?
+    /// The stale or wrong value found (`"Lunch at noon?"`, `true`, `section 1`), if there is
+    /// one.
     public var found: String?
-    /// The value the model asks for, if there is one.
+    /// The value the model asks for, if there is one: always a value, never "what was there
+    /// before" (`nil` is printed as `nil`, meaning the part must be empty).
     public var expected: String?
     /// A sentence naming the element, the view and the values.
     public var message: String
@@ -79,12 +89,20 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
     /// Creates a problem.
     ///
     /// - Complexity: O(1).
-    public init(_ kind: Kind, element: ListElement? = nil, found: String? = nil, expected: String? = nil, message: String) {
+    public init(_ kind: Kind, element: ListElement? = nil, part: String? = nil, found: String? = nil, expected: String? = nil, message: String) {
         self.kind = kind
         self.element = element
+        self.part = part
         self.found = found
         self.expected = expected
         self.message = message
+    }
+
+    /// `problems` without repeats, in order (a callback and the check after it may find the
+    /// same thing).
+    static func unique(_ problems: [AuditProblem]) -> [AuditProblem] {
+        var seen = Set<AuditProblem>()
+        return problems.filter { seen.insert($0).inserted }
     }
 
     /// `kind: message`.

@@ -44,7 +44,7 @@ public final class AuditView: CustomStringConvertible {
 ///
 /// ```swift
 /// let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
-/// let report = auditor.run(seed: 1, operations: 10_000)
+/// let report = try auditor.run(seed: 1, operations: 10_000)
 /// ```
 ///
 /// - Complexity: every member is O(1) unless it says otherwise.

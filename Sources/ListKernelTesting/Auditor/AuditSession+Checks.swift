@@ -5,8 +5,10 @@ extension AuditSession {
     /// - the list's sections, item counts and fold state match the model;
     /// - every displayed element is laid out in the model, once, in order, at its frame in
     ///   the layout (unless pinned), and every element the viewport shows is displayed;
-    /// - every displayed view shows exactly its element's current content (title, fold
-    ///   arrow, expansion, and an image that is none or its own), under a current binding;
+    /// - every displayed view shows exactly what ``AuditAdapter/expected(for:)`` says its
+    ///   element shows now (every part of the adapter's `Rendered` value, the image being
+    ///   the one delivered under the view's current binding, if any), under a current
+    ///   binding;
     /// - no view is displayed twice; displayed views are `displayed` in the pool and every
     ///   other view is not; every pooled view is one the front end configured;
     /// - `willDisplay` and `didEndDisplaying` pair up per view, `willDisplay` follows a
@@ -52,7 +54,6 @@ extension AuditSession {
     }
 
     func checkDisplayed(_ problems: inout [AuditProblem]) {
-        let features = frontEnd.features
         var displayedViews = Set<ObjectIdentifier>()
         var previous: ListElement?
         for shown in list.displayed {
@@ -84,7 +85,7 @@ extension AuditSession {
                     message: "\(name) is displayed for \(model.describe(element)) after \(record.displayBalance == 0 ? "no willDisplay, or a didEndDisplaying" : "willDisplay − didEndDisplaying = \(record.displayBalance)")"
                 ))
             }
-            compareContent(of: view, named: name, for: element, features: features, into: &problems)
+            compareContent(of: view, record: record, named: name, for: element, into: &problems)
             if !shown.isPinned, let frame = list.layout.frame(of: element), frame != shown.frame {
                 problems.append(AuditProblem(
                     .layoutMismatch, element: element, found: "\(shown.frame)", expected: "\(frame)",
@@ -130,35 +131,26 @@ extension AuditSession {
         }
     }
 
-    /// Compares what `view` shows with what the model says `element` shows, part by part.
-    func compareContent(of view: FrontEnd.View, named name: String, for element: ListElement, features: AuditFeatures, into problems: inout [AuditProblem]) {
-        let expected = model.content(for: element)
-        let shown = frontEnd.content(of: view)
-        func stale(_ found: String, _ wanted: String) {
+    /// Compares what `view` shows with what the adapter expects of `element` now, part by
+    /// part.
+    func compareContent(
+        of view: Adapter.View, record: AuditDataSource<Adapter>.ViewRecord, named name: String,
+        for element: ListElement, into problems: inout [AuditProblem]
+    ) {
+        let described = dataSource.described(element, for: record)
+        guard let shown = dataSource.rendered(view) else {
             problems.append(AuditProblem(
-                .staleContent, element: element, found: found, expected: wanted,
-                message: "\(model.describe(element)) is displayed by \(name) showing \(found), expected \(wanted)"
+                .staleContent, element: element,
+                message: "\(name), displayed for \(described.name), was not configured through the audit's registrations, so what it shows can't be read back"
+            ))
+            return
+        }
+        let expected = adapter.expected(for: described)
+        for part in AuditParts.differences(found: shown, expected: expected) {
+            problems.append(AuditProblem(
+                .staleContent, element: element, part: part.name, found: part.found, expected: part.expected,
+                message: "\(described.name) is displayed by \(name) showing \(part.name) \(part.found), expected \(part.expected)"
             ))
         }
-        if features.contains(.title), shown.title != expected.title {
-            stale("title '\(shown.title ?? "nil")'", "title '\(expected.title ?? "nil")'")
-        }
-        if features.contains(.foldArrow), element.kind == .header, shown.isFolded != expected.isFolded {
-            stale(arrow(shown.isFolded), arrow(expected.isFolded))
-        }
-        if features.contains(.expansion), element.kind == .item, shown.isExpanded != expected.isExpanded {
-            stale(expansion(shown.isExpanded), expansion(expected.isExpanded))
-        }
-        if features.contains(.asyncImage), element.kind == .item, let image = shown.image, image != expected.image {
-            stale("image '\(image)'", "no image or image '\(expected.image ?? "nil")'")
-        }
-    }
-
-    func arrow(_ folded: Bool?) -> String {
-        folded.map { $0 ? "arrow folded" : "arrow unfolded" } ?? "no arrow"
-    }
-
-    func expansion(_ expanded: Bool?) -> String {
-        expanded.map { $0 ? "expanded" : "collapsed" } ?? "no expansion state"
     }
 }

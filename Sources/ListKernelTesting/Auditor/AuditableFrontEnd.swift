@@ -1,12 +1,15 @@
 public import ListKernel
 
-/// What the stale-state auditor needs from a front end: its view classes, how it renders an
-/// element's content into a view, and how to read back what a view shows.
+/// The token adapter, for views that show no more than a title, a fold arrow, an expanded
+/// part and an image: the auditor hands each view an ``AuditContent`` whose title is a
+/// token unique per element and content version (`item 42 v1`), and reads back an
+/// ``AuditContent``.
 ///
-/// The auditor owns the model and the list's data source; the front end supplies the views
-/// and the code that configures them, which is what goes wrong when a recycled view keeps
-/// state from its previous element. Render everything the view shows from `content` in
-/// ``configure(_:with:context:)``, as your real data source does from its model:
+/// An ``AuditAdapter`` is the general form: it declares everything its views show as its
+/// own value and feeds the app's real configure code a structured ``AuditElement``; prefer
+/// it for a view that shows more (a subtitle, a checkmark, a badge). A token adapter is an
+/// ``AuditAdapter`` whose `Rendered` is ``AuditContent``, so the auditor runs both the same
+/// way.
 ///
 /// ```swift
 /// final class ContactsAudit: AuditableFrontEnd {
@@ -17,7 +20,7 @@ public import ListKernel
 ///     }
 ///     func reuseIdentifier(for element: ListElement) -> String { element.kind == .item ? "contact" : "letter" }
 ///     func configure(_ cell: ContactCell, with content: AuditContent, context: AuditContext<ContactCell>) {
-///         cell.apply(ContactViewModel(name: content.title ?? "", expanded: content.isExpanded ?? false))
+///         cell.name = content.title ?? ""
 ///         cell.avatar = nil
 ///         context.loadImage { [weak cell] image in
 ///             guard context.isCurrent else { return }        // the cell may show another row now
@@ -25,23 +28,20 @@ public import ListKernel
 ///         }
 ///     }
 ///     func content(of cell: ContactCell) -> AuditContent {
-///         AuditContent(title: cell.name, isFolded: cell.arrowPointsRight, isExpanded: cell.isExpanded, image: cell.avatar)
+///         AuditContent(title: cell.name, image: cell.avatar)
 ///     }
+///     var features: AuditFeatures { [.title, .asyncImage] }
 /// }
 /// ```
-///
-/// Optional hooks model what a real front end does on user interaction: a header or cell
-/// that animates its own state on a tap (``headerTapped(_:)``, ``itemTapped(_:)``), and
-/// how a tap finds the section it folds (``section(toggledByTapping:in:)``).
-public protocol AuditableFrontEnd<View>: AnyObject {
+public protocol AuditableFrontEnd<View>: AuditAdapter where Rendered == AuditContent {
     /// The class of the front end's views.
-    associatedtype View: AnyObject
+    associatedtype View
 
     /// The parts of ``AuditContent`` the views show; only these are compared. Default: all.
     var features: AuditFeatures { get }
 
-    /// Registers the view factories for every reuse identifier ``reuseIdentifier(for:)``
-    /// names.
+    /// Registers a view factory (`register(kind:reuseIdentifier:factory:)`) for every reuse
+    /// identifier the `ListElement` form of `reuseIdentifier(for:)` names.
     func register(in list: VirtualList<View>) throws(ListError)
 
     /// The reuse identifier of `element`'s view. Default: the kind's name (`item`, `header`,
@@ -55,20 +55,6 @@ public protocol AuditableFrontEnd<View>: AnyObject {
     /// What `view` shows now, read back from the view itself (not from a copy of `content`
     /// kept aside, which would hide exactly the bugs the audit looks for).
     func content(of view: View) -> AuditContent
-
-    /// Called when the list recycles `view` (after the view's own `prepareForReuse`, if it
-    /// conforms to `ReusableView`). Default: nothing.
-    func prepareForReuse(_ view: View)
-
-    /// The user tapped the displayed header `view`, before the section is folded or
-    /// unfolded. Default: nothing. (Seed 000 rotated its arrow here, and only here.)
-    func headerTapped(_ view: View)
-
-    /// The section a tap on the displayed header `view` folds or unfolds. Default: the
-    /// section `list` displays `view` for, looked up at tap time. (Seed 003 read a tag set
-    /// when the header was created; a closure that captured the section index when the view
-    /// was configured goes wrong once sections are inserted above it.)
-    func section(toggledByTapping header: View, in list: VirtualList<View>) -> Int?
 
     /// The user tapped the expand button of the displayed item `view`, before the model
     /// changes. Default: nothing. (Seed 002's cell flipped its own expanded state here.)
@@ -89,55 +75,59 @@ extension AuditableFrontEnd {
     /// Default: nothing.
     ///
     /// - Complexity: O(1).
-    public func prepareForReuse(_ view: View) {}
+    public func itemTapped(_ view: View) {}
 
-    /// Default: nothing.
+    /// The token adapter's reuse identifier, by the element's index.
     ///
-    /// - Complexity: O(1).
-    public func headerTapped(_ view: View) {}
+    /// - Complexity: what the `ListElement` form costs.
+    public func reuseIdentifier(for element: AuditElement) -> String { reuseIdentifier(for: element.element) }
 
-    /// Default: the section of the element `list` displays `header` for.
+    /// Runs ``itemTapped(_:)``.
     ///
-    /// - Complexity: O(k) for k displayed elements.
-    public func section(toggledByTapping header: View, in list: VirtualList<View>) -> Int? {
-        list.element(for: header)?.section
+    /// - Complexity: what ``itemTapped(_:)`` costs.
+    public func expandButtonTapped(_ view: View) { itemTapped(view) }
+
+    /// Registers the factories of the list form of `register(in:)`, configured through
+    /// ``configure(_:with:context:)`` and read back through ``content(of:)``.
+    ///
+    /// - Complexity: what the list form costs.
+    public func register(in registry: AuditRegistry<View, AuditContent>) throws(ListError) {
+        try register(in: registry.list)
+        registry.factoryConfigure = { [unowned self] view, element, context in
+            configure(view, with: AuditContent(tokensOf: element), context: context)
+        }
+        registry.factoryRendered = { [unowned self] view, kind in content(of: view).masked(to: features, kind: kind) }
     }
 
-    /// Default: nothing.
+    /// The content `element` must show, with only the ``features`` its kind has: the
+    /// title token, a header's fold arrow, an item's expanded flag and delivered image.
     ///
     /// - Complexity: O(1).
-    public func itemTapped(_ view: View) {}
+    public func expected(for element: AuditElement) -> AuditContent {
+        var content = AuditContent(tokensOf: element)
+        content.image = element.deliveredImage
+        return content.masked(to: features, kind: element.kind)
+    }
 }
 
-/// What `configure` gets besides the content: the element, the list, the binding the view
-/// is configured under, and the asynchronous image loader.
-///
-/// ```swift
-/// context.loadImage { image in
-///     if context.isCurrent { view.image = image }   // a stale result is dropped
-/// }
-/// ```
-///
-/// - Complexity: every member is O(1).
-public struct AuditContext<View: AnyObject> {
-    /// The element the view is configured for.
-    public let element: ListElement
-    /// The binding the view is configured under.
-    public let binding: BindingToken
-    /// The list (its `isCurrent(_:)` tells a late result from a current one).
-    public unowned let list: VirtualList<View>
-    let requestImage: (@escaping (String) -> Void) -> Void
+extension AuditContent {
+    /// What a token adapter's configure gets: the title token, the fold arrow of a header,
+    /// the expanded flag and image token of an item.
+    init(tokensOf element: AuditElement) {
+        switch element.kind {
+        case .header: self.init(title: element.token, isFolded: element.isFolded)
+        case .item: self.init(title: element.token, isExpanded: element.isExpanded, image: element.image)
+        default: self.init(title: element.token)
+        }
+    }
 
-    /// Whether the view is still bound as it was when `configure` ran.
-    ///
-    /// - Complexity: O(1).
-    public var isCurrent: Bool { list.isCurrent(binding) }
-
-    /// Starts loading the item's image; `completion` runs later, when the auditor delivers
-    /// it (in any order relative to scrolls, updates and other loads), with the image token
-    /// of the item's content as it was when `configure` ran. Headers and footers have no
-    /// image: the call does nothing for them.
-    ///
-    /// - Complexity: O(1).
-    public func loadImage(_ completion: @escaping (String) -> Void) { requestImage(completion) }
+    /// Only the parts `features` lists and an element of `kind` has; the others `nil`.
+    func masked(to features: AuditFeatures, kind: ElementKind) -> AuditContent {
+        AuditContent(
+            title: features.contains(.title) ? title : nil,
+            isFolded: features.contains(.foldArrow) && kind == .header ? isFolded : nil,
+            isExpanded: features.contains(.expansion) && kind == .item ? isExpanded : nil,
+            image: features.contains(.asyncImage) && kind == .item ? image : nil
+        )
+    }
 }

@@ -10,10 +10,10 @@ import ListKernelTesting
     static let operationsPerSeed = 12_500
 
     @Test(arguments: seeds)
-    func theReferenceFrontEndShowsNoStaleStateThroughRandomOperations(seed: UInt64) {
+    func theReferenceFrontEndShowsNoStaleStateThroughRandomOperations(seed: UInt64) throws {
         let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
         let operations = AuditStress.scaled(AuditorStressTests.operationsPerSeed)
-        let report = auditor.run(seed: seed, operations: operations)
+        let report = try auditor.run(seed: seed, operations: operations)
         #expect(report.failure == nil, "\(report)")
         #expect(report.operationCount == operations, "seed \(seed): \(report)")
         // The run exercised what it checks: every kind of operation, recycling, and image

@@ -56,7 +56,8 @@ import ListKernelTesting
         let session = try AuditSession(world: Seed000FoldArrowTests.world, frontEnd: FoldArrowKeptInViewFrontEnd())
         let problems = Seed000FoldArrowTests.scenario(session)
         let stale = try #require(problems.first { $0.kind == .staleContent && $0.element?.kind == .header }, "\(problems)")
-        #expect(stale.found == "arrow folded" || stale.found == "arrow unfolded")
+        #expect(stale.part == "isFolded")
+        #expect(stale.found == "true" || stale.found == "false")
         #expect(stale.found != stale.expected)
     }
 }

@@ -46,8 +46,9 @@ import ListKernelTesting
         #expect(view.isExpanded)
         let stale = try #require(problems.first { $0.kind == .staleContent })
         #expect(stale.element == .item(Seed002CellExpansionTests.row(40)))
-        #expect(stale.found == "expanded")
-        #expect(stale.expected == "collapsed")
+        #expect(stale.part == "isExpanded")
+        #expect(stale.found == "true")
+        #expect(stale.expected == "false")
     }
 
     @Test func expandingARowMovesTheRowsBelowAndNotTheRowTheUserLooksAt() throws {

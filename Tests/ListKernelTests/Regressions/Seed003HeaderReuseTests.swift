@@ -41,7 +41,8 @@ import ListKernelTesting
         let (problems, _) = Seed003HeaderReuseTests.scenario(session)
         let stale = try #require(problems.first { $0.kind == .staleContent })
         #expect(stale.element?.kind == .header)
-        #expect(stale.found?.hasPrefix("title 'header S") == true)
+        #expect(stale.part == "title")
+        #expect(stale.found?.hasPrefix("\"header S") == true)
         #expect(stale.found != stale.expected)
         #expect(problems.contains { $0.kind == .wrongTapTarget }, "\(problems)")
     }

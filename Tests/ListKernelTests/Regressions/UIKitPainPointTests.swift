@@ -87,8 +87,10 @@ import ListKernelTesting
         let (_, problems) = try UIKitPainPointTests.lateImage(ImageWithoutTokenCheckFrontEnd())
         let late = try #require(problems.first { $0.kind == .lateAsyncResult })
         #expect(late.element == .item(UIKitPainPointTests.path(0, 10)))
-        #expect(late.found == "image 0 v0")
-        #expect(problems.contains { $0.kind == .staleContent && $0.found == "image 'image 0 v0'" })
+        #expect(late.part == "image")
+        #expect(late.found == "\"image 0 v0\"")
+        #expect(late.expected == "nil")
+        #expect(problems.contains { $0.kind == .staleContent && $0.part == "image" && $0.found == "\"image 0 v0\"" && $0.expected == "nil" })
     }
 
     @Test func reloadDataDuringAnUpdateIsRejectedAndTheUpdateStillApplies() throws {
