@@ -32,9 +32,9 @@ struct ScalingGroup {
     /// The sizes of a full run and of a quick pass.
     let sizes: [Int]
     let quickSizes: [Int]
-    /// Measures every operation of the group at one size; the points are keyed by
-    /// operation key.
-    let measure: (_ size: Int, _ measurer: ScalingMeasurer) -> [String: ScalingPoint]
+    /// Builds the group's world at one size and hands back its operations ready to be timed,
+    /// keyed by operation key.
+    let prepare: (_ size: Int, _ measurer: ScalingMeasurer) -> [String: PreparedOperation]
 }
 
 /// Rows 10^3…10^7 (sections of 100 items); sections 10^2…10^5.
@@ -48,7 +48,8 @@ func scalingGroups() -> [ScalingGroup] {
 }
 
 /// Offsets at random, offsets in fling order, flat positions at random, and measuring one
-/// item, in the benchmark world of `n / 100` sections × 100 measured items.
+/// item, in the benchmark world of `n / 100` sections × 100 measured items. The random ones
+/// are also measured cold, over independent copies of the layout that fill 64 MB together.
 private func layoutLookupGroup() -> ScalingGroup {
     let operations = [
         ScalingOperation(key: "offset_lookup_random", title: "ListLayout element(at:) (random offsets)", label: "offset lookup, random",
@@ -62,41 +63,53 @@ private func layoutLookupGroup() -> ScalingGroup {
     ]
     return ScalingGroup(operations: operations, sizes: scalingRows, quickSizes: scalingQuickRows) { rows, measurer in
         let sectionCount = rows / 100
-        var layout = try! ListLayout(sections: variableWorld(sections: sectionCount))
-        // The memory floor at this size: dependent reads in a buffer as large as the layout.
-        let floor = PointerChase(bytes: layout.storageBytes)
+        let world = variableWorld(sections: sectionCount)
+        // Built one by one, so each copy has storage of its own.
+        var copies = [try! ListLayout(sections: world)]
+        let footprint = copies[0].storageBytes
+        while copies.count < measurer.coldCopies(bytes: footprint) { copies.append(try! ListLayout(sections: world)) }
 
         let count = measurer.quick ? 20_000 : 100_000
         var rng = SplitMix64(seed: 99)
-        let content = Int(layout.contentExtent)
+        let content = Int(copies[0].contentExtent)
         let randomOffsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
         var fling: [Double] = []
         var y = 0.0
         while fling.count < count {
             fling.append(y)
             y += Double(rng.int(in: 5...900))
-            if y >= layout.contentExtent { y = 0 }
+            if y >= copies[0].contentExtent { y = 0 }
         }
-        let positions = (0..<count).map { _ in FlatPosition(rng.below(layout.positionCount)) }
+        let positions = (0..<count).map { _ in FlatPosition(rng.below(copies[0].positionCount)) }
         let paths = (0..<count).map { _ in ItemPath(section: rng.below(sectionCount), item: rng.below(100)) }
         let values = (0..<count).map { _ in Double(rng.int(in: 20...200)) }
+        let copyOf = (0..<count).map { _ in rng.below(copies.count) }
 
-        var points: [String: ScalingPoint] = [:]
-        points["offset_lookup_random"] = measurer.paired(size: rows, operations: count, floor: floor) {
-            blackHole(sumOfSections(layout, at: randomOffsets[...]))
-        }
-        points["offset_lookup_fling"] = ScalingPoint(size: rows, cost: measurer.batches(operations: count) {
-            blackHole(sumOfSections(layout, at: fling[...]))
-        })
-        points["position_lookup"] = measurer.paired(size: rows, operations: count, floor: floor) {
+        var points: [String: PreparedOperation] = [:]
+        points["offset_lookup_random"] = measurer.againstMemory(size: rows, operations: count, footprint: footprint, copies: copies.count, warm: {
+            blackHole(sectionsAt(copies[0], randomOffsets))
+        }, cold: {
             var sum = 0
-            for position in positions { sum &+= layout.element(at: position)?.section ?? 0 }
+            for index in 0..<count { sum &+= copies[copyOf[index]].element(at: randomOffsets[index])?.section ?? 0 }
             blackHole(sum)
+        })
+        points["offset_lookup_fling"] = measurer.batches(size: rows, operations: count) {
+            blackHole(sectionsAt(copies[0], fling))
         }
-        points["measure_item"] = measurer.paired(size: rows, operations: count, floor: floor) {
-            for index in 0..<count { try! layout.setItemExtent(values[index], at: paths[index]) }
-        }
-        blackHole(layout)
+        points["position_lookup"] = measurer.againstMemory(size: rows, operations: count, footprint: footprint, copies: copies.count, warm: {
+            var sum = 0
+            for position in positions { sum &+= copies[0].element(at: position)?.section ?? 0 }
+            blackHole(sum)
+        }, cold: {
+            var sum = 0
+            for index in 0..<count { sum &+= copies[copyOf[index]].element(at: positions[index])?.section ?? 0 }
+            blackHole(sum)
+        })
+        points["measure_item"] = measurer.againstMemory(size: rows, operations: count, footprint: footprint, copies: copies.count, warm: {
+            for index in 0..<count { try! copies[0].setItemExtent(values[index], at: paths[index]) }
+        }, cold: {
+            for index in 0..<count { try! copies[copyOf[index]].setItemExtent(values[index], at: paths[index]) }
+        })
         return points
     }
 }
@@ -110,10 +123,14 @@ private func insertFrontGroup() -> ScalingGroup {
         var layout = try! ListLayout(sections: [
             .init(itemExtents: (0..<rows).map { _ in Double(rng.int(in: 20...200)) }, header: 30),
         ])
-        let cost = measurer.eachCall(measurer.quick ? 500 : 4_000) { index in
+        // Each timed insert's item is deleted again before the next call, untimed, so the
+        // section keeps its n items however many calls the run makes.
+        let insert = measurer.eachCall(size: rows, callsPerRun: measurer.quick ? 200 : 800, prepare: { index in
+            if index > 0 { try! layout.deleteItems(0..<1, inSection: 0) }
+        }) { index in
             try! layout.insertItems(at: ItemPath(section: 0, item: 0), measuredExtent: Double(20 + index % 180))
         }
-        return [operation.key: ScalingPoint(size: rows, cost: cost)]
+        return [operation.key: insert]
     }
 }
 
@@ -127,14 +144,14 @@ private func reconcileGroup() -> ScalingGroup {
         let passes = measurer.quick ? 5_000 : 20_000
         let offsets = flingOffsets(count: passes, content: list.layout.contentExtent, viewport: 900, seed: 11)
         var viewport = Viewport(size: 900, overscan: .init(ahead: 100, behind: 50))
-        let cost = measurer.batches(operations: passes) {
+        let pass = measurer.batches(size: rows, operations: passes) {
             for offset in offsets {
                 viewport.offset = offset
                 _ = try! list.setViewport(viewport)
             }
+            withExtendedLifetime(frontEnd) {}
         }
-        withExtendedLifetime(frontEnd) {}
-        return [operation.key: ScalingPoint(size: rows, cost: cost)]
+        return [operation.key: pass]
     }
 }
 
@@ -148,18 +165,18 @@ private func batchApplyGroup() -> ScalingGroup {
         try! list.setViewport(Viewport(offset: list.layout.contentExtent / 2, size: 900))
         var rng = SplitMix64(seed: 22)
         var batch = BatchUpdate()
-        let cost = measurer.eachCall(measurer.quick ? 50 : 200, prepare: { _ in
+        let apply = measurer.eachCall(size: rows, callsPerRun: measurer.quick ? 20 : 40, prepare: { _ in
             batch = frontEnd.randomChange(deletes: 50, inserts: 50, &rng)
         }) { _ in
             blackHole(try! list.apply(batch))
+            withExtendedLifetime(frontEnd) {}
         }
-        withExtendedLifetime(frontEnd) {}
-        return [operation.key: ScalingPoint(size: rows, cost: cost)]
+        return [operation.key: apply]
     }
 }
 
 /// Collapsing or expanding a random section, and inserting or deleting one, among S sections
-/// of 100 measured items.
+/// of 100 measured items; warm on one layout and cold over copies that fill 64 MB together.
 private func sectionGroup() -> ScalingGroup {
     let operations = [
         ScalingOperation(key: "toggle_section", title: "ListLayout setCollapsed (random sections)", label: "section toggle (sections)",
@@ -168,31 +185,37 @@ private func sectionGroup() -> ScalingGroup {
                          axis: .sections, documented: .logarithmic, documentedText: "O(log S)", judgedInReads: true),
     ]
     return ScalingGroup(operations: operations, sizes: scalingSections, quickSizes: scalingQuickSections) { sectionCount, measurer in
-        var layout = try! ListLayout(sections: variableWorld(sections: sectionCount))
-        let floor = PointerChase(bytes: layout.storageBytes)
+        let world = variableWorld(sections: sectionCount)
+        var copies = [try! ListLayout(sections: world)]
+        let footprint = copies[0].storageBytes
+        while copies.count < measurer.coldCopies(bytes: footprint) { copies.append(try! ListLayout(sections: world)) }
         var rng = SplitMix64(seed: 5)
         let count = measurer.quick ? 20_000 : 100_000
         let sections = (0..<count).map { _ in rng.below(sectionCount) }
-        var points: [String: ScalingPoint] = [:]
-        points["toggle_section"] = measurer.paired(size: sectionCount, operations: count, floor: floor) {
-            for section in sections {
-                try! layout.setCollapsed(!layout.isCollapsed(section: section), section: section)
-            }
+        let copyOf = (0..<count).map { _ in rng.below(copies.count) }
+        func toggle(_ copy: Int, _ section: Int) {
+            try! copies[copy].setCollapsed(!copies[copy].isCollapsed(section: section), section: section)
         }
-        // An insert, then a delete, so the list keeps its size: the mean of both, splits and
-        // merges of tree nodes included.
+        var points: [String: PreparedOperation] = [:]
+        points["toggle_section"] = measurer.againstMemory(size: sectionCount, operations: count, footprint: footprint, copies: copies.count, warm: {
+            for section in sections { toggle(0, section) }
+        }, cold: {
+            for index in 0..<count { toggle(copyOf[index], sections[index]) }
+        })
+        // An insert at a random place, then a delete at another of the same copy, so every
+        // layout keeps its size: the mean of both, splits and merges of tree nodes included.
         let inserted = ListLayout.Section(itemCount: 100, itemExtent: .uniform(44), header: 30, footer: 10)
         let changes = measurer.quick ? 1_000 : 4_000
-        let places = (0..<changes).map { index in rng.below(sectionCount + index % 2) }
-        points["insert_section"] = measurer.paired(size: sectionCount, operations: changes, floor: floor) {
-            for (index, place) in places.enumerated() {
-                if index % 2 == 0 {
-                    try! layout.insertSections([inserted], at: place)
-                } else {
-                    try! layout.deleteSections(place..<(place + 1))
-                }
-            }
+        let places = (0..<changes / 2).map { _ in (insert: rng.below(sectionCount + 1), delete: rng.below(sectionCount + 1)) }
+        func insertAndDelete(_ copy: Int, _ place: (insert: Int, delete: Int)) {
+            try! copies[copy].insertSections([inserted], at: place.insert)
+            try! copies[copy].deleteSections(place.delete..<(place.delete + 1))
         }
+        points["insert_section"] = measurer.againstMemory(size: sectionCount, operations: changes, footprint: footprint, copies: copies.count, warm: {
+            for place in places { insertAndDelete(0, place) }
+        }, cold: {
+            for (index, place) in places.enumerated() { insertAndDelete(copyOf[index], place) }
+        })
         return points
     }
 }
@@ -203,10 +226,10 @@ private func linearDiffGroup() -> ScalingGroup {
                                      axis: .items, documented: .linearithmic, documentedText: "O(n log n)")
     return ScalingGroup(operations: [operation], sizes: scalingRows, quickSizes: scalingQuickRows) { items, measurer in
         let input = DiffInputs.scenarioA(count: items)
-        let cost = measurer.batches(operations: 1) {
+        let diff = measurer.batches(size: items, operations: 1) {
             blackHole(try! LinearDiff(from: input.old, to: input.new))
         }
-        return [operation.key: ScalingPoint(size: items, cost: cost)]
+        return [operation.key: diff]
     }
 }
 
@@ -217,9 +240,17 @@ private func sectionedDiffGroup() -> ScalingGroup {
                                      axis: .sections, documented: .linearithmic, documentedText: "O(S log S + n log n)")
     return ScalingGroup(operations: [operation], sizes: scalingSections, quickSizes: scalingQuickSections) { sectionCount, measurer in
         let input = DiffInputs.sectioned(sectionCount: sectionCount, itemsPerSection: 10)
-        let cost = measurer.batches(operations: 1) {
+        let diff = measurer.batches(size: sectionCount, operations: 1) {
             blackHole(try! SectionedDiff(from: input.old, to: input.new))
         }
-        return [operation.key: ScalingPoint(size: sectionCount, cost: cost)]
+        return [operation.key: diff]
     }
+}
+
+/// The sum of the sections at `offsets` (an offset past the end counts 0: measuring items
+/// between runs moves the end of the content a little).
+private func sectionsAt(_ layout: ListLayout, _ offsets: [Double]) -> Int {
+    var sum = 0
+    for offset in offsets { sum &+= layout.element(at: offset)?.section ?? 0 }
+    return sum
 }

@@ -13,29 +13,37 @@ enum ScalingRunner {
         /// The growth the medians show (the slowest adequate model).
         let best: GrowthFit?
         let logLogSlope: Double?
-        /// For an operation judged in reads: the log–log slope of its cost in 64 MB reads
-        /// (`random_read_64mb_ns`) from `readsJudgedFrom` up; 0 is flat.
+        /// For an operation judged in reads: every model fitted to its cold cost in 64 MB
+        /// reads (`ScalingPoint.coldMemoryReads`), and the slowest adequate one. This is the
+        /// growth of the work itself: the reads it waits for, each at the price of memory.
+        let coldFits: [GrowthFit]
+        let coldBest: GrowthFit?
+        /// For an operation judged in reads: the log–log slopes, from `readsJudgedFrom` up,
+        /// of its warm and cold costs in 64 MB reads; 0 is flat.
         let memoryReadsSlope: Double?
-
-        /// For an operation judged in reads: `a + b·log₂n + c·read(n)`, where `read(n)` is
-        /// the floor read at each size; `c` counts the reads it waits for.
-        let memoryFit: TermsFit?
+        let coldReadsSlope: Double?
 
         /// Whether the best model leaves the medians within `cleanFit` of its curve.
         var fitsCleanly: Bool { (best?.error ?? .infinity) <= ScalingRunner.cleanFit }
 
         /// Whether the medians grow no faster than documented.
         var fitsDocumentation: Bool { best.map { $0.model <= operation.documented } ?? false }
+
+        /// Whether the cold reads follow a curve within `cleanFit` that grows no faster than
+        /// documented.
+        var coldFitsDocumentation: Bool {
+            guard let coldBest else { return false }
+            return coldBest.error <= ScalingRunner.cleanFit && coldBest.model <= operation.documented
+        }
     }
 
-    /// The size from which the issue asks a random lookup to be flat in reads that go to
-    /// memory: 100,000 rows (1,000 sections of 100). Below it the whole layout sits in the
-    /// caches.
     /// The largest RMS relative error of a fit called clean: above it no curve of the four
-    /// follows the medians (typically an operation whose reads get dearer as the structure
-    /// outgrows each cache).
+    /// follows the medians (typically a warm operation whose reads get dearer as the
+    /// structure outgrows each cache).
     static let cleanFit = 0.15
 
+    /// The size from which the issue asks a random lookup to be flat in reads that go to
+    /// memory: 100,000 rows (1,000 sections of 100).
     static func readsJudgedFrom(_ axis: SizeAxis) -> Int { axis == .sections ? 1_000 : 100_000 }
 
     static func run(_ options: BenchOptions) -> Int32 {
@@ -55,15 +63,17 @@ enum ScalingRunner {
         let svgPath = options.svgPath ?? (options.quick ? ".build/scaling-quick.svg" : "Docs/images/scaling.svg")
         let started = monotonicNanoseconds()
         let measurer = ScalingMeasurer(quick: options.quick)
-        let memoryRead = measurer.batches(operations: 1_000_000) { blackHole(measurer.memory.follow(1_000_000)) }
+        let chase = measurer.batches(size: measurer.memory.bytes, operations: 1_000_000) { blackHole(measurer.memory.follow(1_000_000)) }
+        _ = chase.run()
+        let memoryRead = SampleSummary((0..<measurer.runs).flatMap { _ in chase.run().costs })!
 
         var points: [String: [ScalingPoint]] = [:]
         for group in groups {
-            for size in options.quick ? group.quickSizes : group.sizes {
-                let names = group.operations.map(\.label).joined(separator: ", ")
-                BenchRunner.printError("scaling: \(names) at \(grouped(size)) \(group.operations[0].axis.rawValue)")
-                for (key, point) in group.measure(size, measurer) { points[key, default: []].append(point) }
+            let names = group.operations.map(\.label).joined(separator: ", ")
+            let measured = measurer.measure(group, sizes: options.quick ? group.quickSizes : group.sizes) { size in
+                BenchRunner.printError("scaling: preparing \(names) at \(grouped(size)) \(group.operations[0].axis.rawValue)")
             }
+            points.merge(measured) { $0 + $1 }
         }
         let operations = groups.flatMap(\.operations).filter { points[$0.key] != nil }
         let analyses = operations.map { analyze($0, points[$0.key] ?? []) }
@@ -88,7 +98,7 @@ enum ScalingRunner {
         case .table:
             print("Scaling run, \(BenchRunner.isoDate()), \(machine.summary)")
             print("random_read_64mb_ns (one read that misses every cache): \(format(memoryRead.median)) ns, runs \(format(memoryRead.minimum)) – \(format(memoryRead.maximum))")
-            print("floor read: one dependent random read in a buffer as large as the layout at that size (its heap storage)\n")
+            print("warm: every call on one structure; cold: every call on a random one of copies that fill 64 MB together, so each finds the caches as at 10M rows\n")
             for analysis in analyses { printOperation(analysis) }
             printSummary(analyses)
             print("(\(format(seconds, decimals: 0)) s; chart: \(svgPath)\(options.quick ? "; quick pass: reduced sizes, not the figures of record" : ""))")
@@ -104,22 +114,26 @@ enum ScalingRunner {
         let sizes = points.map { Double($0.size) }
         let costs = points.map(\.cost.median)
         let fits = GrowthFit.all(sizes: sizes, costs: costs)
-        let judged = points.filter { $0.size >= readsJudgedFrom(operation.axis) && $0.memoryReads != nil }
+        let coldPoints = points.filter { $0.coldMemoryReads != nil }
+        let coldFits = operation.judgedInReads
+            ? GrowthFit.all(sizes: coldPoints.map { Double($0.size) }, costs: coldPoints.map { $0.coldMemoryReads!.median })
+            : []
+        let judged = coldPoints.filter { $0.size >= readsJudgedFrom(operation.axis) }
+        func slope(_ reads: (ScalingPoint) -> SampleSummary?) -> Double? {
+            operation.judgedInReads
+                ? GrowthFit.logLogSlope(sizes: judged.map { Double($0.size) }, costs: judged.compactMap { reads($0)?.median })
+                : nil
+        }
         return Analysis(
             operation: operation,
             points: points,
             fits: fits,
             best: GrowthFit.best(of: fits),
             logLogSlope: GrowthFit.logLogSlope(sizes: sizes, costs: costs),
-            memoryReadsSlope: operation.judgedInReads
-                ? GrowthFit.logLogSlope(sizes: judged.map { Double($0.size) }, costs: judged.map { $0.memoryReads!.median })
-                : nil,
-            memoryFit: operation.judgedInReads
-                ? TermsFit(
-                    terms: points.compactMap { point in point.floor.map { [1, log2(Double(point.size)), $0.median] } },
-                    costs: points.compactMap { point in point.floor == nil ? nil : point.cost.median }
-                )
-                : nil
+            coldFits: coldFits,
+            coldBest: GrowthFit.best(of: coldFits),
+            memoryReadsSlope: slope(\.memoryReads),
+            coldReadsSlope: slope(\.coldMemoryReads)
         )
     }
 
@@ -130,72 +144,82 @@ enum ScalingRunner {
         print("\(operation.title) — documented \(operation.documentedText)")
         var header = operation.axis.rawValue.leftPadding(12) + "  " + "median".leftPadding(10) + "  " + "min – max".leftPadding(21) + "  " + "MAD".leftPadding(6)
         if operation.judgedInReads {
-            header += "  " + "layout".leftPadding(9) + "  " + "floor read".leftPadding(10) + "  " + "reads/call".leftPadding(10) + "  " + "64 MB reads".leftPadding(11)
+            header += "  " + "layout".leftPadding(8) + "  " + "64 MB reads".leftPadding(11) + "  " + "cold".leftPadding(9) + "  " + "cold reads".leftPadding(10) + "  " + "copies".leftPadding(6)
         }
         print(header)
         for point in analysis.points {
             var line = grouped(point.size).leftPadding(12) + "  " + duration(point.cost.median).leftPadding(10) + "  "
                 + (duration(point.cost.minimum) + " – " + duration(point.cost.maximum)).leftPadding(21) + "  "
                 + ("±" + format(point.cost.relativeDeviation * 100, decimals: 1) + "%").leftPadding(6)
-            if let floor = point.floor, let reads = point.reads, let memoryReads = point.memoryReads {
-                line += "  " + bytes(point.footprint ?? 0).leftPadding(9) + "  " + duration(floor.median).leftPadding(10) + "  " + format(reads.median, decimals: 2).leftPadding(10)
-                    + "  " + format(memoryReads.median, decimals: 2).leftPadding(11)
+            if let memoryReads = point.memoryReads, let cold = point.cold, let coldReads = point.coldMemoryReads {
+                line += "  " + bytes(point.footprint ?? 0).leftPadding(8) + "  " + format(memoryReads.median, decimals: 2).leftPadding(11)
+                    + "  " + duration(cold.median).leftPadding(9) + "  " + format(coldReads.median, decimals: 2).leftPadding(10)
+                    + "  " + grouped(point.copies ?? 1).leftPadding(6)
             }
             print(line)
         }
         if let best = analysis.best {
-            let others = analysis.fits.filter { $0.model != best.model }
-                .map { "\($0.model.notation) \(format($0.error * 100, decimals: 0))%" }.joined(separator: ", ")
-            print("  fit: \(describe(best)), error \(format(best.error * 100, decimals: 1))%\(analysis.fitsCleanly ? "" : " (no curve fits cleanly)")  (others: \(others))")
-            print("  log-log slope \(format(analysis.logLogSlope ?? .nan, decimals: 2)); \(verdict(analysis))"
-                + (analysis.fitsCleanly ? "" : operation.judgedInReads ? ": see the floor read and the 64 MB reads" : ""))
+            print("  warm fit: \(describe(best)), error \(format(best.error * 100, decimals: 1))%\(analysis.fitsCleanly ? "" : " (no curve fits cleanly)")  (others: \(others(analysis.fits, best)))")
         }
-        if let memory = analysis.memoryFit {
-            let c = memory.coefficients
-            print("  with the floor read: \(format(c[0], decimals: 1)) ns + \(format(c[1], decimals: 2)) ns·log₂n + \(format(c[2], decimals: 2)) × read(n), error \(format(memory.error * 100, decimals: 1))%")
+        if let coldBest = analysis.coldBest {
+            print("  cold fit, in 64 MB reads: \(describe(coldBest, unit: " reads")), error \(format(coldBest.error * 100, decimals: 1))%  (others: \(others(analysis.coldFits, coldBest)))")
         }
-        if let slope = analysis.memoryReadsSlope {
-            print("  in 64 MB reads from \(grouped(readsJudgedFrom(operation.axis))) \(operation.axis.rawValue) up: log-log slope \(format(slope, decimals: 2)) (0 is flat)")
+        if let warm = analysis.memoryReadsSlope, let cold = analysis.coldReadsSlope {
+            print("  in 64 MB reads from \(grouped(readsJudgedFrom(operation.axis))) \(operation.axis.rawValue) up: log-log slope \(format(cold, decimals: 2)) cold, \(format(warm, decimals: 2)) warm (0 is flat)")
         }
-        print("")
+        print("  log-log slope \(format(analysis.logLogSlope ?? .nan, decimals: 2)); \(verdict(analysis))\n")
+    }
+
+    /// The other fits than `best`, as "O(1) 12%, O(n) 30%".
+    static func others(_ fits: [GrowthFit], _ best: GrowthFit) -> String {
+        fits.filter { $0.model != best.model }.map { "\($0.model.notation) \(format($0.error * 100, decimals: 0))%" }.joined(separator: ", ")
     }
 
     static func printSummary(_ analyses: [Analysis]) {
-        print("Fitted growth")
+        print("Fitted growth (an operation judged in reads is fitted on its cold cost in 64 MB reads)")
         print("operation".padding(28) + "sizes".padding(18) + "documented".padding(22) + "fitted".padding(12) + "error".leftPadding(8) + "  slope" + "  verdict")
         for analysis in analyses {
             let sizes = analysis.points.map(\.size)
             let range = "\(compact(sizes.min() ?? 0))–\(compact(sizes.max() ?? 0)) \(analysis.operation.axis.rawValue)"
-            let best = analysis.best
+            let judged = analysis.operation.judgedInReads
+            let fit = judged ? analysis.coldBest : analysis.best
+            let clean = (fit?.error ?? .infinity) <= cleanFit
             var line = analysis.operation.label.padding(28) + range.padding(18) + analysis.operation.documentedText.padding(22)
-            line += (best?.model.notation ?? "-").padding(12)
-            line += (best.map { format($0.error * 100, decimals: 1) + "%" + (analysis.fitsCleanly ? " " : "*") } ?? "-").leftPadding(8)
+            line += (fit.map { $0.model.notation + (judged ? " rd" : "") } ?? "-").padding(12)
+            line += (fit.map { format($0.error * 100, decimals: 1) + "%" + (clean ? " " : "*") } ?? "-").leftPadding(8)
             line += "  " + format(analysis.logLogSlope ?? .nan, decimals: 2).leftPadding(5)
             line += "  " + verdict(analysis)
-            if let slope = analysis.memoryReadsSlope {
-                line += "; 64 MB reads from \(compact(readsJudgedFrom(analysis.operation.axis))): slope \(format(slope, decimals: 2))"
-            }
             print(line)
         }
-        print("(* no curve fits cleanly: RMS error above \(format(cleanFit * 100, decimals: 0))%)\n")
+        print("(rd: fitted in 64 MB reads, cold; * no curve fits cleanly: RMS error above \(format(cleanFit * 100, decimals: 0))%)\n")
     }
 
-    /// "fits the documented curve", "grows faster than documented", or, when no curve fits
-    /// cleanly, says so (and that the operation is memory-bound, when it is judged in reads).
+    /// "fits the documented growth" or "GROWS FASTER THAN DOCUMENTED", judged on the cold
+    /// reads for an operation judged in reads (with what its warm cost does beside it), and
+    /// on the timings otherwise; "no clean fit" when no curve follows the medians.
     static func verdict(_ analysis: Analysis) -> String {
-        if !(analysis.fitsCleanly && analysis.fitsDocumentation), let memory = analysis.memoryFit,
-           memory.error <= cleanFit, analysis.operation.documented <= .logarithmic {
-            return "fits the documented growth plus \(format(memory.coefficients[2], decimals: 1)) reads of its memory"
+        let documented = analysis.operation.documentedText
+        guard analysis.operation.judgedInReads else {
+            guard analysis.fitsCleanly else { return "no clean fit" }
+            return analysis.fitsDocumentation ? "fits the documented growth" : "GROWS FASTER THAN DOCUMENTED (\(documented))"
         }
-        guard analysis.fitsCleanly else {
-            return "no clean fit" + (analysis.operation.judgedInReads ? " (memory-bound)" : "")
+        let cold: String
+        if let coldBest = analysis.coldBest, coldBest.error <= cleanFit {
+            cold = analysis.coldFitsDocumentation
+                ? "fits the documented growth in memory reads"
+                : "GROWS FASTER THAN DOCUMENTED (\(documented)) in memory reads"
+        } else {
+            cold = "no clean fit in memory reads"
         }
-        return analysis.fitsDocumentation ? "fits the documented growth" : "GROWS FASTER THAN DOCUMENTED (\(analysis.operation.documentedText))"
+        let warm = analysis.fitsCleanly && analysis.fitsDocumentation
+            ? "warm fits it too"
+            : "warm: each read gets dearer as the layout outgrows the caches"
+        return cold + "; " + warm
     }
 
-    static func describe(_ fit: GrowthFit) -> String {
+    static func describe(_ fit: GrowthFit, unit: String? = nil) -> String {
         switch fit.model {
-        case .constant: "\(fit.model.notation) ≈ \(duration(fit.intercept))"
+        case .constant: "\(fit.model.notation) ≈ " + (unit.map { format(fit.intercept, decimals: 2) + $0 } ?? duration(fit.intercept))
         case .logarithmic: "\(fit.model.notation): \(format(fit.intercept, decimals: 2)) + \(format(fit.slope, decimals: 3))·log₂n"
         case .linear: "\(fit.model.notation): \(format(fit.intercept, decimals: 2)) + \(scientific(fit.slope))·n"
         case .linearithmic: "\(fit.model.notation): \(format(fit.intercept, decimals: 2)) + \(scientific(fit.slope))·n·log₂n"
@@ -212,15 +236,22 @@ enum ScalingRunner {
         for analysis in analyses {
             let style: ScalingChart.LineStyle = analysis.operation.axis == .rows ? .solid : .dashed
             chart.series.append(.init(
-                name: analysis.operation.label + " — fit " + (analysis.best?.model.notation ?? "?"),
+                name: analysis.operation.label + " — " + (analysis.operation.judgedInReads
+                    ? "cold: " + (analysis.coldBest?.model.notation ?? "?") + " in memory reads"
+                    : "fit " + (analysis.best?.model.notation ?? "?")),
                 points: analysis.points.map { .init(size: Double($0.size), cost: $0.cost.median) },
                 style: style
             ))
         }
         if let lookup = analyses.first(where: { $0.operation.key == "offset_lookup_random" }) {
             chart.series.append(.init(
-                name: "one dependent read in memory the layout's size",
-                points: lookup.points.compactMap { point in point.floor.map { .init(size: Double(point.size), cost: $0.median) } },
+                name: "offset lookup, random, cold (over copies filling 64 MB)",
+                points: lookup.points.compactMap { point in point.cold.map { .init(size: Double(point.size), cost: $0.median) } },
+                style: .dotted
+            ))
+            chart.series.append(.init(
+                name: "one read that misses every cache (64 MB)",
+                points: lookup.points.map { .init(size: Double($0.size), cost: memoryRead) },
                 style: .dotted,
                 color: "#555555"
             ))
@@ -228,17 +259,17 @@ enum ScalingRunner {
         return chart
     }
 
-    /// Every figure of the run by JSON name: `<key>_ns@<size>`, `<key>_reads@<size>`,
-    /// `<key>_memory_reads@<size>`, `<key>_floor_ns@<size>`, and `random_read_64mb_ns`.
+    /// Every figure of the run by JSON name: `<key>_ns@<size>`, `<key>_memory_reads@<size>`,
+    /// `<key>_cold_ns@<size>`, `<key>_cold_memory_reads@<size>`, and `random_read_64mb_ns`.
     static func jsonMetrics(_ analyses: [Analysis], memoryRead: SampleSummary) -> [(String, SampleSummary)] {
         var metrics: [(String, SampleSummary)] = [("random_read_64mb_ns", memoryRead)]
         for analysis in analyses {
             for point in analysis.points {
                 let key = analysis.operation.key
                 metrics.append(("\(key)_ns@\(point.size)", point.cost))
-                if let floor = point.floor { metrics.append(("\(key)_floor_ns@\(point.size)", floor)) }
-                if let reads = point.reads { metrics.append(("\(key)_reads@\(point.size)", reads)) }
                 if let memoryReads = point.memoryReads { metrics.append(("\(key)_memory_reads@\(point.size)", memoryReads)) }
+                if let cold = point.cold { metrics.append(("\(key)_cold_ns@\(point.size)", cold)) }
+                if let coldReads = point.coldMemoryReads { metrics.append(("\(key)_cold_memory_reads@\(point.size)", coldReads)) }
             }
         }
         return metrics
@@ -262,12 +293,14 @@ enum ScalingRunner {
                 ("fits_cleanly", .bool(analysis.fitsCleanly)),
                 ("errors", .object(analysis.fits.map { ($0.model.notation, .number($0.error)) })),
             ]
-            if let memory = analysis.memoryFit {
-                fields.append(("with_floor_read", .object([
-                    ("fixed_ns", .number(memory.coefficients[0])),
-                    ("per_log2n_ns", .number(memory.coefficients[1])),
-                    ("reads", .number(memory.coefficients[2])),
-                    ("error", .number(memory.error)),
+            if let coldBest = analysis.coldBest {
+                fields.append(("cold_memory_reads", .object([
+                    ("fitted", .string(coldBest.model.notation)),
+                    ("intercept_reads", .number(coldBest.intercept)),
+                    ("slope_reads", .number(coldBest.slope)),
+                    ("error", .number(coldBest.error)),
+                    ("fits_documentation", .bool(analysis.coldFitsDocumentation)),
+                    ("loglog_slope_from_judged_size", analysis.coldReadsSlope.map(JSONValue.number) ?? .null),
                 ])))
             }
             if let slope = analysis.memoryReadsSlope {
