@@ -60,7 +60,7 @@ package struct BenchOptions: Equatable, Sendable {
                          names contain WORD
           --scaling      measure each core operation over sizes spanning four decades, fit its
                          growth (constant, log n, n, n log n) and draw the log-log chart
-          --svg PATH     where --scaling writes its chart (default Docs/images/scaling.svg;
+          --svg PATH     where --scaling writes its chart (default Docs/scaling.svg;
                          .build/scaling-quick.svg with --quick)
           --stress N     N random operations through the stale-state auditor instead; exits 1 on a failure
           --twins M      M random operations on each correct twin of the auditor's message-list

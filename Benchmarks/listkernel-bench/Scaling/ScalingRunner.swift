@@ -60,7 +60,7 @@ enum ScalingRunner {
             BenchRunner.printError("listkernel-bench: no scaling operation matches \(options.filters)")
             return 2
         }
-        let svgPath = options.svgPath ?? (options.quick ? ".build/scaling-quick.svg" : "Docs/images/scaling.svg")
+        let svgPath = options.svgPath ?? (options.quick ? ".build/scaling-quick.svg" : "Docs/scaling.svg")
         let started = monotonicNanoseconds()
         let measurer = ScalingMeasurer(quick: options.quick)
         let chase = measurer.batches(size: measurer.memory.bytes, operations: 1_000_000) { blackHole(measurer.memory.follow(1_000_000)) }
