@@ -53,6 +53,10 @@ public struct AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The list's error, for ``Kind/setupRejected``.
     public var listError: ListError?
+    /// Whether a ``Kind/setupRejected`` came from the world's first reload or passes (the
+    /// kernel rejecting a valid world: a run reports it as a failure) rather than from the
+    /// adapter's registrations (the adapter's mistake: a run throws it).
+    var rejectsTheWorld = false
 
     /// Creates an error.
     ///

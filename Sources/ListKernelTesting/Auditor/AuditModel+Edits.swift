@@ -120,9 +120,12 @@ extension AuditModel {
 
     /// Replaces the item at `path` by a new one with the same identifier, other values and
     /// version 0 (a placeholder replaced by the real item; a slot given to another item).
+    /// The selection is kept by identifier, so the new item is selected if the old one was;
+    /// its expansion starts anew.
     func replaceItem(at path: ItemPath) {
         let old = itemID(at: path)
         let identifier = identifier(ofKey: old)
+        let wasSelected = selectedItems.contains(old)
         retire(old)
         retired.removeLast()   // its identifier lives on, so it can't come back
         let key = nextItemKey
@@ -131,6 +134,7 @@ extension AuditModel {
         if !identity.contains(.uniquePerSection) { keysByIdentifier[identifier] = key }
         baseExtents[key] = AuditModel.variedExtent(key)
         sections[path.section].items[path.item] = key
+        if wasSelected { selectedItems.insert(key) }
     }
 
     /// The smallest identifier not in `used`.

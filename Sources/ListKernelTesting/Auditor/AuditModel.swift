@@ -12,7 +12,8 @@ public import ListKernel
 ///
 /// ```swift
 /// let expected = session.model.auditElement(for: .item(ItemPath(section: 0, item: 2)))
-/// // expected.title == "Ada 2", expected.subtitle == nil, expected.isSelected == false, …
+/// // expected.title: a sender named from the item (it stays through versions);
+/// // expected.subtitle: nil or a preview; expected.isSelected == false, …
 /// ```
 public final class AuditModel {
     /// One section of the model.

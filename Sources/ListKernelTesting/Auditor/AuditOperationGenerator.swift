@@ -18,6 +18,11 @@ struct AuditOperationGenerator {
         total = weights.reduce(0, +)
     }
 
+    /// The target of an operation drawn when the list has no item: the operation keeps the
+    /// kind the mix drew (a kind switched off is never drawn in its place) and does nothing,
+    /// as every operation does whose target is not there.
+    static let noItem = ItemPath(section: 0, item: 0)
+
     mutating func next<Adapter>(for session: AuditSession<Adapter>) -> AuditOperation {
         let list = session.list
         let viewport = list.viewport
@@ -49,7 +54,7 @@ struct AuditOperationGenerator {
                 overscanAhead: Double(random.below(3) * 40), overscanBehind: Double(random.below(2) * 20)
             )
         case 2:   // measurements
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .measure(Self.noItem) }
             return .measure(path)
         case 3:   // folds
             if random.below(5) < 4 { return .tapHeader(section: section(in: session, preferDisplayed: true) ?? 0) }
@@ -58,10 +63,10 @@ struct AuditOperationGenerator {
             let sections = (0..<random.int(in: 1...3)).map { _ in random.below(count) }
             return .fold(sections: sections, collapsed: random.chance(1, in: 2))
         case 4:   // expansions
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .toggleExpansion(Self.noItem) }
             return .toggleExpansion(path)
         case 5:   // selections
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .scroll(to: viewport.offset) }
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .tapItem(Self.noItem) }
             if random.below(3) < 2 { return .tapItem(path) }
             var items = [path]
             for _ in 0..<random.below(3) { if let more = itemPath(in: session, preferDisplayed: true) { items.append(more) } }
@@ -69,7 +74,7 @@ struct AuditOperationGenerator {
         case 6:   // updates
             return .update(edit(for: session.model))
         case 7:   // reconfigures
-            guard let path = itemPath(in: session, preferDisplayed: true) else { return .update(edit(for: session.model)) }
+            guard let path = itemPath(in: session, preferDisplayed: true) else { return .update(.reconfigureItem(Self.noItem)) }
             return .update(random.below(3) < 2 ? .reconfigureItem(path) : .reloadItem(path))
         case 8:   // snapshots
             return .applySnapshot((0..<random.int(in: 1...4)).map { _ in edit(for: session.model) })

@@ -31,7 +31,7 @@ public final class AuditView: CustomStringConvertible {
         self.serial = serial
     }
 
-    /// `view #3 (header)`.
+    /// `#3 (header)`: the serial and the kind it was made for.
     ///
     /// - Complexity: O(1).
     public var description: String { "#\(serial) (\(kind))" }

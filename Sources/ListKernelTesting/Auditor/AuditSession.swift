@@ -50,7 +50,7 @@ public final class AuditSession<Adapter: AuditAdapter> {
     ///
     /// - Throws: ``AuditError/Kind/invalidWorld`` for a world out of range (nothing is
     ///   built), ``AuditError/Kind/setupRejected`` when the list rejects the adapter's
-    ///   registrations or the first passes (with the `ListError`).
+    ///   registrations or the world's first reload or passes (with the `ListError`).
     /// - Complexity: O(n) for n items, plus the first pass.
     public init(world: AuditWorld, frontEnd adapter: Adapter) throws(AuditError) {
         try world.validate()
@@ -63,8 +63,10 @@ public final class AuditSession<Adapter: AuditAdapter> {
         let registry = AuditRegistry<Adapter.View, Adapter.Rendered>(list: list) { [unowned list, weak dataSource] view, element, binding, readBack, body in
             dataSource?.configure(view, for: element, binding: binding, in: list, readBack: readBack, body: body)
         }
+        do throws(ListError) { try adapter.register(in: registry) } catch {
+            throw AuditError(.setupRejected, message: "the list rejected the adapter's registrations: \(error)", listError: error)
+        }
         do throws(ListError) {
-            try adapter.register(in: registry)
             dataSource.factoryConfigure = registry.factoryConfigure
             dataSource.factoryRendered = registry.factoryRendered
             if let capacity = world.poolCapacity {
@@ -81,7 +83,9 @@ public final class AuditSession<Adapter: AuditAdapter> {
             if !folded.isEmpty { try list.setCollapsed(true, sections: folded) }
             try list.setViewport(world.viewport)
         } catch {
-            throw AuditError(.setupRejected, message: "the list rejected the adapter's registrations or the world's first pass: \(error)", listError: error)
+            var rejected = AuditError(.setupRejected, message: "the list rejected the world's first reload or pass: \(error)", listError: error)
+            rejected.rejectsTheWorld = true
+            throw rejected
         }
     }
 

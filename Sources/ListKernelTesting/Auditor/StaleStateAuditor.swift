@@ -73,11 +73,12 @@ public struct StaleStateAuditor<Adapter: AuditAdapter> {
         var performed: [AuditOperation] = []
         var firstProblems: [AuditProblem] = []
         var setupError: AuditError?
+        var rejectedWorld: AuditFailure?
         InvariantChecks.$areSuspended.withValue(true) {
             let session: AuditSession<Adapter>
             do throws(AuditError) { session = try AuditSession(world: makeWorld(seed), frontEnd: makeFrontEnd()) } catch {
-                if error.kind == .setupRejected {
-                    firstProblems = [AuditProblem(.kernelError, message: "the world of seed \(seed) could not be set up: \(error.message)")]
+                if error.rejectsTheWorld {
+                    rejectedWorld = Self.worldRejected(seed: seed, error, operations: operations)
                 } else {
                     setupError = error
                 }
@@ -105,7 +106,10 @@ public struct StaleStateAuditor<Adapter: AuditAdapter> {
         if let setupError { throw setupError }
         report.operationCount = performed.count
         report.operations = performed
-        if !firstProblems.isEmpty {
+        if let rejectedWorld {
+            report.failure = rejectedWorld
+            if printsFailures { AuditStress.trace("\(rejectedWorld)") }
+        } else if !firstProblems.isEmpty {
             let failure = reduce(seed: seed, operations: performed, problems: firstProblems)
             report.failure = failure
             if printsFailures { AuditStress.trace("\(failure)") }
@@ -119,7 +123,8 @@ public struct StaleStateAuditor<Adapter: AuditAdapter> {
     ///
     /// - Throws: ``AuditError`` for an operation no list accepts
     ///   (``AuditOperation/validationError``, with its step), a setting or a world out of
-    ///   range; nothing runs.
+    ///   range, or registrations the list rejects (``AuditError/Kind/setupRejected``);
+    ///   nothing runs. A world the list rejects is the failure returned instead.
     /// - Complexity: O(operations × (pass + checks)).
     public func replay(seed: UInt64, operations: [AuditOperation]) throws(AuditError) -> AuditFailure? {
         try validate(operations: operations.count)
@@ -130,19 +135,21 @@ public struct StaleStateAuditor<Adapter: AuditAdapter> {
         }
         let world = makeWorld(seed)
         try world.validate()
-        return replayValidated(seed: seed, operations: operations)
+        return try replayValidated(seed: seed, operations: operations)
     }
 
     /// ``replay(seed:operations:)`` of operations already validated.
-    func replayValidated(seed: UInt64, operations: [AuditOperation]) -> AuditFailure? {
+    func replayValidated(seed: UInt64, operations: [AuditOperation]) throws(AuditError) -> AuditFailure? {
         var failure: AuditFailure?
+        var setupError: AuditError?
         InvariantChecks.$areSuspended.withValue(true) {
             let session: AuditSession<Adapter>
             do throws(AuditError) { session = try AuditSession(world: makeWorld(seed), frontEnd: makeFrontEnd()) } catch {
-                failure = AuditFailure(
-                    seed: seed, step: 0, problems: [AuditProblem(.kernelError, message: "the world of seed \(seed) could not be set up: \(error.message)")],
-                    operations: [], unreducedCount: operations.count
-                )
+                if error.rejectsTheWorld {
+                    failure = Self.worldRejected(seed: seed, error, operations: operations.count)
+                } else {
+                    setupError = error
+                }
                 return
             }
             var performed: [AuditOperation] = []
@@ -157,6 +164,16 @@ public struct StaleStateAuditor<Adapter: AuditAdapter> {
                 if (step + 1) % invariantCheckInterval == 0 { session.checkKernelInvariants() }
             }
         }
+        if let setupError { throw setupError }
         return failure
+    }
+
+    /// The failure of a world the list rejected before any operation: the kernel refused a
+    /// valid world's first reload or pass.
+    static func worldRejected(seed: UInt64, _ error: AuditError, operations: Int) -> AuditFailure {
+        AuditFailure(
+            seed: seed, step: 0, problems: [AuditProblem(.kernelError, message: "the world of seed \(seed) could not be set up: \(error.message)")],
+            operations: [], unreducedCount: operations
+        )
     }
 }

@@ -2,7 +2,7 @@ public import ListKernel
 
 /// The correct twins of the six buggy message-list adapters of the auditor's tests: each
 /// overrides the same step as its buggy one, the right way, and must pass at least 100,000
-/// random operations (`listkernel-bench --stress` runs them; the tests run fewer).
+/// random operations (`listkernel-bench --twins` runs them; the tests run fewer).
 ///
 /// | twin | its buggy one gets wrong |
 /// |---|---|

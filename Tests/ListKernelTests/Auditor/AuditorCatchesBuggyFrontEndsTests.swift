@@ -10,8 +10,7 @@ import ListKernelTesting
     func caught<FrontEnd: AuditableFrontEnd>(
         seed: UInt64, _ make: @escaping () -> FrontEnd, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> AuditFailure {
-        var auditor = StaleStateAuditor(makeFrontEnd: make)
-        auditor.printsFailures = false
+        let auditor = StaleStateAuditor(makeFrontEnd: make)
         let report = try auditor.run(seed: seed, operations: 5_000)
         let failure = try #require(report.failure, "seed \(seed): the auditor missed the bug: \(report)", sourceLocation: sourceLocation)
         // The reduced sequence is short, ends where it fails, and fails again on replay.
@@ -75,8 +74,7 @@ import ListKernelTesting
     }
 
     @Test func theCorrectReferenceFrontEndPassesTheSameSeeds() throws {
-        var auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
-        auditor.printsFailures = false
+        let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
         for seed: UInt64 in 1...3 {
             let report = try auditor.run(seed: seed, operations: 5_000)
             #expect(report.failure == nil, "\(report)")

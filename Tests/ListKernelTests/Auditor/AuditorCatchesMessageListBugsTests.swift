@@ -34,7 +34,6 @@ import ListKernel
             let report = try auditor.run(seed: seed, operations: AuditorCatchesMessageListBugsTests.operationLimit)
             outcomes.append(Outcome(seed: seed, failure: report.failure))
             guard let failure = report.failure else { continue }
-            #expect(failure.step < AuditorCatchesMessageListBugsTests.operationLimit, sourceLocation: sourceLocation)
             #expect(failure.operations.count <= AuditorCatchesMessageListBugsTests.reproducerLimit, "seed \(seed): not reduced enough\n\(failure)", sourceLocation: sourceLocation)
             let again = try #require(try auditor.replay(seed: seed, operations: failure.operations), "seed \(seed): the reproducer passes\n\(failure)", sourceLocation: sourceLocation)
             #expect(again.step == failure.operations.count - 1, sourceLocation: sourceLocation)
@@ -93,10 +92,12 @@ import ListKernel
     }
 
     @Test func aLateAvatarCheckedAgainstTheElementIsCaughtLandingAfterARebind() throws {
+        var kinds: [AuditProblem.Kind] = []
         for (seed, problems, failure) in problems(try outcomes { LateAvatarCheckedAgainstElement() }) {
             // Either an outdated result landed (the element matched after a rebind), or a
             // current one was dropped (the element moved, its binding still current).
             let problem = try #require(problems.first { $0.part == "message.avatar" }, "seed \(seed): \(failure)")
+            kinds.append(problem.kind)
             if problem.kind == .lateAsyncResult {
                 #expect(problem.found?.hasPrefix("\"image ") == true, "seed \(seed): \(failure)")
                 #expect(problem.message.contains("no longer current"), "seed \(seed): \(failure)")
@@ -106,6 +107,8 @@ import ListKernel
             }
             #expect(failure.operations.last.map { if case .completeLoads = $0 { true } else { false } } == true, "seed \(seed): \(failure)")
         }
+        // On some seed an outdated result must have landed, the bug's own signature.
+        #expect(kinds.contains(.lateAsyncResult), "\(kinds)")
     }
 
     @Test func aTapActingOnTheConfiguredItemIsCaughtSelectingAnotherItem() throws {

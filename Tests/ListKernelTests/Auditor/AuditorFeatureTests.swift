@@ -97,6 +97,21 @@ import ListKernel
         #expect(session.model.selectedItems.isEmpty)
     }
 
+    @Test func theSelectionIsKeptByIdentifierWhenAReloadReplacesTheItem() throws {
+        let session = try AuditSession(world: Self.world([5], identity: .returningIdentifiers), frontEnd: MessageListAudit())
+        #expect(session.perform(.tapItem(Self.path(0, 1))).isEmpty)
+        let before = session.model.auditElement(for: .item(Self.path(0, 1)))
+        #expect(session.perform(.update(.reloadItem(Self.path(0, 1)))).isEmpty)
+        let after = session.model.auditElement(for: .item(Self.path(0, 1)))
+        #expect(after.identifier == before.identifier && after.title != before.title, "the reload replaced the item")
+        #expect(after.isSelected && session.model.isSelected(Self.path(0, 1)))
+        let checked = session.list.displayed.filter { ($0.view as? MessageCell)?.isChecked == true }.map(\.element)
+        #expect(checked == [.item(Self.path(0, 1))])
+        // In a snapshot apply too.
+        #expect(session.perform(.applySnapshot([.reloadItem(Self.path(0, 1)), .insertItems(section: 0, at: 0, count: 1)])).isEmpty)
+        #expect(session.model.isSelected(Self.path(0, 2)) && session.model.selectedItems.count == 1)
+    }
+
     @Test func aTapOnACellKeptThroughAnInsertAboveActsOnTheItemItShowsNow() throws {
         let session = try AuditSession(world: Self.world([10]), frontEnd: MessageListAudit())
         #expect(session.perform(.update(.insertItems(section: 0, at: 0, count: 1))).isEmpty)
@@ -240,6 +255,27 @@ import ListKernel
         #expect(contentChanges.isEmpty, "\(contentChanges)")
     }
 
+    @Test func aKindSwitchedOffIsNotDrawnInPlaceOfOneWithNothingToActOn() throws {
+        var auditor = StaleStateAuditor { MessageListAudit() }
+        auditor.makeWorld = { _ in AuditorFeatureTests.world([0, 0]) }
+        auditor.mix = AuditOperationMix()
+        for keyPath: WritableKeyPath<AuditOperationMix, Int> in [\.scrolls, \.resizes, \.folds, \.updates, \.snapshots, \.lateResults, \.reloads, \.purges] {
+            auditor.mix[keyPath: keyPath] = 0
+        }
+        // Only kinds that need an item are on, and the list has none.
+        let report = try auditor.run(seed: 5, operations: 300)
+        #expect(report.failure == nil, "\(report)")
+        #expect(Set(report.operations.map(\.name)).isSubset(of: ["measure", "toggleExpansion", "tapItem", "select", "update"]), "\(report.operationsByName)")
+        for operation in report.operations {
+            if case .update(let edit) = operation {
+                switch edit {
+                case .reconfigureItem, .reloadItem: break
+                default: Issue.record("a structural update was drawn with updates switched off: \(operation)")
+                }
+            }
+        }
+    }
+
     @Test func aFailingReproducerPrintsIndexesWrappedIntoRange() throws {
         var auditor = StaleStateAuditor { TapActsOnConfiguredItem() }
         auditor.makeWorld = { _ in AuditFeatureWorlds.tenRows }
@@ -336,6 +372,13 @@ import ListKernel
         let error = try #require(throws: AuditError.self) { try AuditSession(world: Self.world([1]), frontEnd: WrongViewClass()) }
         #expect(error.kind == .setupRejected)
         #expect(error.listError == .registrationViewType(registered: "Other", listView: "MessageListCell"), "\(error)")
+        #expect(error.message.hasPrefix("the list rejected the adapter's registrations"), "\(error)")
+        // A run and a replay throw it too: it is the adapter's mistake, not a failure of the kernel.
+        let auditor = StaleStateAuditor { WrongViewClass() }
+        let run = try #require(throws: AuditError.self) { try auditor.run(seed: 1, operations: 10) }
+        #expect(run.kind == .setupRejected && run.listError == error.listError, "\(run)")
+        let replay = try #require(throws: AuditError.self) { try auditor.replay(seed: 1, operations: [.scroll(to: 10)]) }
+        #expect(replay.kind == .setupRejected, "\(replay)")
     }
 }
 

@@ -47,7 +47,7 @@ import ListKernel
         #expect(AuditParts.part(at: ["row", "badge", "count"], of: Shown.row(Row(title: "", subtitle: nil, badge: Badge(count: 7, color: ""), tags: []))).map(AuditParts.text) == "7")
     }
 
-    @Test func everySimplerCandidateWeighsLessAndTheWeightEndsAtZero() {
+    @Test func takingALighterCandidateAgainAndAgainEndsLighterForEveryKindOfOperation() {
         let operations: [AuditOperation] = [
             .scroll(to: 1234.75), .resize(size: 300, insetTop: 20, insetBottom: 10, overscanAhead: 40, overscanBehind: 20),
             .scrollToItem(ItemPath(section: 3, item: 9), .middle), .tapItem(ItemPath(section: 2, item: 5)),
@@ -66,6 +66,7 @@ import ListKernel
                 if steps >= 100 { break }
             }
             #expect(steps > 0, "\(operation) has no simpler form")
+            #expect(AuditSimplifier.weight(of: current) < AuditSimplifier.weight(of: operation), "\(operation) → \(current)")
         }
     }
 

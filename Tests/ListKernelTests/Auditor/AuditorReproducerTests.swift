@@ -8,8 +8,7 @@ import ListKernelTesting
     /// Printed for `FoldArrowKeptInViewFrontEnd` (seed 000's bug): a folded header's view
     /// recycled for an open section keeps its folded arrow.
     @Test func auditorSeed3FoldArrowKeptInTheViewStillFailsFromItsReproducer() throws {
-        var auditor = StaleStateAuditor { FoldArrowKeptInViewFrontEnd() }
-        auditor.printsFailures = false
+        let auditor = StaleStateAuditor { FoldArrowKeptInViewFrontEnd() }
         let failure = try #require(try auditor.replay(seed: 3, operations: [
             .tapHeader(section: 1),
             .scroll(to: 1396.0),
