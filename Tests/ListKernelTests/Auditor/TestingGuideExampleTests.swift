@@ -97,7 +97,7 @@ final class InboxAudit: AuditAdapter {
 func inboxCellsNeverShowStaleState(seed: UInt64) throws {
     let auditor = StaleStateAuditor { InboxAudit() }
     let report = try auditor.run(seed: seed, operations: AuditStress.scaled(2_000))
-    #expect(report.failure == nil, "\(report)")
+    if let failure = report.failure { Issue.record("\(failure)") }   // printed once
 }
 
 // MARK: The guide's other snippets
@@ -173,7 +173,7 @@ final class InboxAuditWithLeak: AuditAdapter {
 
 @MainActor @Test func aMainActorAdapterIsAuditedOnTheMainActor() throws {
     let report = try StaleStateAuditor { MainActorInboxAudit() }.run(seed: 1, operations: AuditStress.scaled(1_000))
-    #expect(report.failure == nil, "\(report)")
+    if let failure = report.failure { Issue.record("\(failure)") }
 }
 
 @Test func anInboxHeaderFoldedAtTheTopShowsItsOwnArrowAfterAFarScroll() throws {
