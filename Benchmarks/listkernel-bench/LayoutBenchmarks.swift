@@ -47,13 +47,7 @@ func layoutScenarios() -> [Scenario] {
             let count = context.quick ? 100_000 : 1_000_000
             let content = Int(layout.contentExtent)
             let randomOffsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
-            var fling: [Double] = []
-            var y = 0.0
-            while fling.count < count {
-                fling.append(y)
-                y += Double(rng.int(in: 5...900))
-                if y >= layout.contentExtent { y = 0 }
-            }
+            let fling = lookupFlingOffsets(count: count, content: layout.contentExtent, &rng)
             let positions = (0..<count).map { _ in FlatPosition(rng.below(layout.positionCount)) }
 
             context.time("offset_lookup_ns", unit: .ns, operations: count) {
@@ -194,6 +188,20 @@ func layoutScenarios() -> [Scenario] {
 /// The sum of the sections of the elements at `offsets` (each inside the content): a loop of
 /// random lookups whose result can't be optimized away.
 @inline(never)
+/// `count` offsets in the order a fling asks a layout for them: from the top in steps of
+/// 5…900 points, back to the top at the end of `content`.
+func lookupFlingOffsets(count: Int, content: Double, _ rng: inout SplitMix64) -> [Double] {
+    var fling: [Double] = []
+    fling.reserveCapacity(count)
+    var y = 0.0
+    while fling.count < count {
+        fling.append(y)
+        y += Double(rng.int(in: 5...900))
+        if y >= content { y = 0 }
+    }
+    return fling
+}
+
 func sumOfSections(_ layout: ListLayout, at offsets: ArraySlice<Double>) -> Int {
     var sum = 0
     for offset in offsets { sum &+= layout.element(at: offset)!.section }

@@ -18,28 +18,12 @@ enum StressRunner {
             BenchRunner.printError("listkernel-bench: --stress needs a positive number of operations")
             return 2
         }
-        let auditor = StaleStateAuditor { AuditReferenceFrontEnd() }
-        var performed = 0
-        var failures = 0
-        var seed = firstSeed
         let start = Date()
-        while performed < operations, failures < failureLimit {
-            let report: AuditReport
-            do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
-                BenchRunner.printError("listkernel-bench: \(error)")
-                return 2
-            }
-            performed += report.operationCount
-            if let failure = report.failure {
-                failures += 1
-                BenchRunner.printError("\(failure)\n")
-            }
-            seed += 1
-        }
-        print("stress: \(performed) operations, \(failures) failures")
+        guard let outcome = runSeeds(StaleStateAuditor { AuditReferenceFrontEnd() }, operations: operations, from: firstSeed, failureLimit: failureLimit, label: nil) else { return 2 }
+        print("stress: \(outcome.performed) operations, \(outcome.failures) failures")
         let elapsed = Date().timeIntervalSince(start)
-        BenchRunner.printError("(seeds \(firstSeed) to \(seed - 1), \(String(format: "%.1f", elapsed)) s)")
-        return failures == 0 ? 0 : 1
+        BenchRunner.printError("(seeds \(firstSeed) to \(outcome.lastSeed), \(String(format: "%.1f", elapsed)) s)")
+        return outcome.failures == 0 ? 0 : 1
     }
 
     /// `--twins M`: M random operations on each correct twin of the auditor's six
@@ -54,28 +38,39 @@ enum StressRunner {
         var failures = 0
         let start = Date()
         for (name, make) in MessageListTwins.all {
-            let auditor = StaleStateAuditor(makeFrontEnd: make)
-            var performed = 0
-            var seed: UInt64 = 2_001
-            var failed = false
-            while performed < operations, !failed {
-                let report: AuditReport
-                do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
-                    BenchRunner.printError("listkernel-bench: \(error)")
-                    return 2
-                }
-                performed += report.operationCount
-                if let failure = report.failure {
-                    failed = true
-                    BenchRunner.printError("\(name): \(failure)\n")
-                }
-                seed += 1
-            }
-            if failed { failures += 1 }
-            BenchRunner.printError("(\(name): \(performed) operations, seeds 2001 to \(seed - 1))")
+            let first: UInt64 = 2_001
+            guard let outcome = runSeeds(StaleStateAuditor(makeFrontEnd: make), operations: operations, from: first, failureLimit: 1, label: name) else { return 2 }
+            if outcome.failures > 0 { failures += 1 }
+            BenchRunner.printError("(\(name): \(outcome.performed) operations, seeds \(first) to \(outcome.lastSeed))")
         }
         print("twins: \(MessageListTwins.all.count) × \(operations) operations, \(failures) failures")
         BenchRunner.printError("(\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
         return failures == 0 ? 0 : 1
+    }
+
+    /// Runs `auditor` on one seed after another from `first`, `operationsPerSeed` operations
+    /// each, until `operations` are performed or `failureLimit` seeds have failed; prints
+    /// each failure (after `label`, when given) to standard error. `nil` when the auditor
+    /// refused to run (the error printed).
+    static func runSeeds<Adapter>(
+        _ auditor: StaleStateAuditor<Adapter>, operations: Int, from first: UInt64, failureLimit: Int, label: String?
+    ) -> (performed: Int, failures: Int, lastSeed: UInt64)? {
+        var performed = 0
+        var failures = 0
+        var seed = first
+        while performed < operations, failures < failureLimit {
+            let report: AuditReport
+            do { report = try auditor.run(seed: seed, operations: min(operationsPerSeed, operations - performed)) } catch {
+                BenchRunner.printError("listkernel-bench: \(error)")
+                return nil
+            }
+            performed += report.operationCount
+            if let failure = report.failure {
+                failures += 1
+                BenchRunner.printError((label.map { "\($0): " } ?? "") + "\(failure)\n")
+            }
+            seed += 1
+        }
+        return (performed, failures, seed - 1)
     }
 }

@@ -73,13 +73,7 @@ private func layoutLookupGroup() -> ScalingGroup {
         var rng = SplitMix64(seed: 99)
         let content = Int(copies[0].contentExtent)
         let randomOffsets = (0..<count).map { _ in Double(rng.below(content)) + 0.5 }
-        var fling: [Double] = []
-        var y = 0.0
-        while fling.count < count {
-            fling.append(y)
-            y += Double(rng.int(in: 5...900))
-            if y >= copies[0].contentExtent { y = 0 }
-        }
+        let fling = lookupFlingOffsets(count: count, content: copies[0].contentExtent, &rng)
         let positions = (0..<count).map { _ in FlatPosition(rng.below(copies[0].positionCount)) }
         let paths = (0..<count).map { _ in ItemPath(section: rng.below(sectionCount), item: rng.below(100)) }
         let values = (0..<count).map { _ in Double(rng.int(in: 20...200)) }
