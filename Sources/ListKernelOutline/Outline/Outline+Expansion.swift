@@ -146,6 +146,7 @@ extension Outline {
         }
         guard changed else { return OutlineUpdate(status: .noChange) }
         let shownBefore = entry.hidden == 0 ? sections[section].summary(of: (index + 1)..<end).rows(hiddenTag: 0) : 0
+        let configurationBefore = configuration(of: entry)
         var handles: [Int32] = []
         sections[section].forEachEntryIn(index..<end) { entry in
             if !entry.isPlaceholder { handles.append(entry.handle) }
@@ -167,7 +168,7 @@ extension Outline {
             let shown = Int(sections[section].summary(of: (index + 1)..<newEnd).rows(hiddenTag: 0))
             if shownBefore > 0 { update.deletedRows.append(OutlineRows(section: section, rows: (row + 1)..<(row + 1 + Int(shownBefore)))) }
             if shown > 0 { update.insertedRows.append(OutlineRows(section: section, rows: (row + 1)..<(row + 1 + shown))) }
-            update.reconfiguredRows.append(ItemPath(section: section, item: row))
+            if configuration(of: entry) != configurationBefore { update.reconfiguredRows.append(ItemPath(section: section, item: row)) }
         }
         update.loadRequests = requests
         _checkInvariants()

@@ -108,6 +108,7 @@ extension Outline {
         let end = subtreeEnd(section, index, depth: entry.depth)
         let row = entry.hidden == 0 ? sections[section].rowsBefore(index).rows : 0
         let shown = entry.hidden == 0 ? visibleDescendantCount(of: id) ?? 0 : 0
+        let configurationBefore = configuration(of: entry)
         if let serial = pendingSerial.removeValue(forKey: h) { requests[serial]?.state = .superseded }
         let removed = sections[section].remove((index + 1)..<end, leafOf: &leafOf)
         for removedEntry in removed where !removedEntry.isPlaceholder { freeHandle(removedEntry.handle) }
@@ -122,7 +123,9 @@ extension Outline {
                 waiting.insert(h)
             }
         }
-        if entry.hidden == 0 { update.reconfiguredRows.append(ItemPath(section: section, item: row)) }
+        if entry.hidden == 0 && configuration(of: entry) != configurationBefore {
+            update.reconfiguredRows.append(ItemPath(section: section, item: row))
+        }
         _checkInvariants()
         return update
     }

@@ -15,6 +15,7 @@ import Testing
         "ListKernelDiffing": ["ListKernelCore"],
         "ListKernelUpdates": ["ListKernelCore", "ListKernelLayout"],
         "ListKernelDiffUpdates": ["ListKernelCore", "ListKernelDiffing", "ListKernelUpdates"],
+        "ListKernelOutline": ["ListKernelCore", "ListKernelDiffing"],
         "ListKernelList": [
             "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
             "ListKernelUpdates", "ListKernelDiffUpdates",
