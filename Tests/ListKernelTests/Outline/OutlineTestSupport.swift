@@ -177,12 +177,15 @@ struct OutlinePair {
     }
 
     /// Every mapping of every node against the reference.
-    func checkQueries() -> String? {
+    func checkQueries(sample: Int = 150) -> String? {
         for section in 0..<reference.top.count {
             let rows = reference.rows(inSection: section)
+            let rowStride = max(1, rows.count / (sample * 2))
             if outline.rowCount(inSection: section) != rows.count { return "row count of section \(section)" }
             var top: Int64 = 0
             for (k, row) in rows.enumerated() {
+                defer { top += Int64(row.units) }
+                guard k % rowStride == 0 || k == rows.count - 1 else { continue }
                 let path = ItemPath(section: section, item: k)
                 if outline.configuration(ofRow: path) != row.configuration { return "configuration of row \(k) of section \(section)" }
                 if outline.top(ofRow: path).map({ Int64($0 * 256) }) != top { return "top of row \(k) of section \(section)" }
@@ -192,11 +195,12 @@ struct OutlinePair {
                     if outline.row(atOffset: Double(top) / 256, inSection: section)?.row != path { return "row at its top \(Double(top) / 256) of section \(section)" }
                 }
                 if case .item(let id) = row.configuration.kind, outline.row(of: id) != path { return "row of \(id)" }
-                top += Int64(row.units)
             }
             if outline.row(atOffset: Double(top) / 256, inSection: section) != nil { return "a row at the end offset of section \(section)" }
         }
-        for id in reference.nodes {
+        let all = reference.nodes.sorted()
+        let stride = max(1, all.count / sample)
+        for id in Swift.stride(from: 0, to: all.count, by: stride).map({ all[$0] }) {
             let parent = reference.parentOf[id]!
             let section = reference.sectionOf[id]!
             let siblings = parent.map { reference.kids[$0] ?? [] } ?? reference.top[section]
@@ -244,8 +248,13 @@ struct OutlinePair {
 struct OutlineOpGenerator {
     var rng: SplitMix64
     var nextID = 1
+    /// The most items one insert or answer carries.
+    var maxBatch: Int
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64, maxBatch: Int = 6) {
+        rng = SplitMix64(seed: seed)
+        self.maxBatch = maxBatch
+    }
 
     mutating func forest(maxCount: Int) -> [OutlineItem<Int>] {
         let count = rng.int(in: 0...maxCount)
@@ -270,6 +279,19 @@ struct OutlineOpGenerator {
         return items
     }
 
+    /// `count` valid items: depths that step down at most one level at a time.
+    mutating func validForest(count: Int) -> [OutlineItem<Int>] {
+        var items: [OutlineItem<Int>] = []
+        for k in 0..<count {
+            let maximum = k == 0 ? 0 : (items[k - 1].children == .lazy ? items[k - 1].depth : min(items[k - 1].depth + 1, 8))
+            let children: OutlineItem<Int>.Children = [.none, .container, .container, .lazy][rng.below(4)]
+            items.append(OutlineItem(nextID, depth: rng.int(in: max(0, maximum - 2)...maximum), children: children,
+                                     isExpanded: rng.chance(2, in: 3), extent: Double(rng.int(in: 0...60))))
+            nextID += 1
+        }
+        return items
+    }
+
     mutating func next(_ pair: OutlinePair) -> OutlineOp {
         let ids = pair.reference.nodes.sorted()
         func pick() -> Int {
@@ -283,12 +305,12 @@ struct OutlineOpGenerator {
         case 0..<22: return .expand(pick(), recursive: rng.chance(1, in: 8))
         case 22..<36: return .collapse(pick(), recursive: rng.chance(1, in: 8))
         case 36..<38: return rng.chance(1, in: 2) ? .expandAll : .collapseAll
-        case 38..<56: return .insert(forest(maxCount: 6), parent: parent(), section: rng.below(sections + 1), index: rng.int(in: -1...4))
+        case 38..<56: return .insert(forest(maxCount: maxBatch), parent: parent(), section: rng.below(sections + 1), index: rng.int(in: -1...4))
         case 56..<62: return .delete(pick())
         case 62..<74: return .move(pick(), parent: parent(), section: rng.below(sections + 1), index: rng.int(in: -1...4))
         case 74..<88:
             let serial = serials.isEmpty || rng.chance(1, in: 10) ? UInt64(rng.int(in: 1...200)) : serials[rng.below(serials.count)]
-            return rng.chance(1, in: 6) ? .fail(serial) : .answer(serial, forest(maxCount: 4))
+            return rng.chance(1, in: 6) ? .fail(serial) : .answer(serial, forest(maxCount: max(4, maxBatch / 2)))
         case 88..<93: return .reload(pick())
         default: return .measure(pick(), [0, 10, 44, 77.5, Double.nan, -3][rng.below(6)])
         }
