@@ -1,4 +1,5 @@
 @_spi(ListKernelTesting) import ListKernelCore
+public import ListKernelDiffing
 
 extension Outline {
     /// A checked batch of items: their entries (handles still to be given) and flags.

@@ -1,4 +1,5 @@
 import ListKernelCore
+public import ListKernelDiffing
 
 extension Outline {
     /// Asks for lazy node `h`'s children: a fresh token, the node `loading`, and its
