@@ -19,14 +19,14 @@
 ///   in order); O(n) memory.
 public struct OutlineDiff<ID: Hashable & Sendable>: Sendable {
     /// Identifiers in the old snapshot only, in its preorder.
-    public private(set) var deleted: [ID] = []
+    public let deleted: [ID]
     /// Identifiers in the new snapshot only, in its preorder.
-    public private(set) var inserted: [ID] = []
+    public let inserted: [ID]
     /// Surviving nodes whose parent (or top-level section) changed, in the new preorder.
-    public private(set) var reparented: [ID] = []
+    public let reparented: [ID]
     /// Surviving nodes that kept their parent but move among its children, in the new
     /// preorder: the fewest such moves.
-    public private(set) var reordered: [ID] = []
+    public let reordered: [ID]
 
     /// The number of moves: `reparented.count + reordered.count`.
     ///
@@ -38,10 +38,23 @@ public struct OutlineDiff<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1).
     public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && reparented.isEmpty && reordered.isEmpty }
 
-    /// The diff from `old` to `new`.
+    @usableFromInline
+    init(deleted: [ID], inserted: [ID], reparented: [ID], reordered: [ID]) {
+        self.deleted = deleted
+        self.inserted = inserted
+        self.reparented = reparented
+        self.reordered = reordered
+    }
+
+    /// The diff from `old` to `new`. Inlinable, so that it runs specialized for the
+    /// caller's identifier type.
     ///
     /// - Complexity: O(n log n), O(n) when siblings are mostly in order.
+    @inlinable
     public init(from old: OutlineSnapshot<ID>, to new: OutlineSnapshot<ID>) {
+        var deleted: [ID] = []
+        var inserted: [ID] = []
+        var reparented: [ID] = []
         // Each old node's parent and index among its siblings.
         var before: [ID: (parent: OutlineParent<ID>, index: Int)] = [:]
         before.reserveCapacity(old.count)
@@ -123,9 +136,9 @@ public struct OutlineDiff<ID: Hashable & Sendable>: Sendable {
                 settle(open, into: &reorderedInOrder)
             }
         }
-        reordered = reorderedInOrder
         for items in old.sections {
             for item in items where !survivors.contains(item.id) { deleted.append(item.id) }
         }
+        self.init(deleted: deleted, inserted: inserted, reparented: reparented, reordered: reorderedInOrder)
     }
 }

@@ -46,8 +46,8 @@ extension Outline {
             if isContainer && item.isExpanded { value |= Self.expandedBit }
             if item.children == .lazy { value |= 1 << Self.loadShift }
             let hidden = item.depth == 0 ? baseHidden : childHidden[item.depth - 1]
-            if childHidden.count > item.depth { childHidden.removeSubrange(item.depth...) }
-            childHidden.append(hidden + (value & Self.expandedBit != 0 ? 0 : 1))
+            let below = hidden + (value & Self.expandedBit != 0 ? 0 : 1)
+            if item.depth < childHidden.count { childHidden[item.depth] = below } else { childHidden.append(below) }
             entries.append(OutlineEntry(units: units, hidden: hidden, depth: baseDepth + Int32(item.depth), handle: 0))
             batchFlags.append(value)
         }

@@ -90,7 +90,7 @@ extension Outline {
     ///
     /// - Complexity: O(n).
     public mutating func expandAll() -> OutlineUpdate<ID> {
-        for h in 0..<flags.count where ids[h] != nil && isContainerHandle(Int32(h)) {
+        for h in 0..<flags.count where isContainerHandle(Int32(h)) {
             switch loadStateOf(Int32(h)) {
             case .none, .loaded: setFlag(Self.expandedBit, true, of: Int32(h))
             case .unloaded: setFlag(Self.expandedBit, false, of: Int32(h))
@@ -105,7 +105,7 @@ extension Outline {
     ///
     /// - Complexity: O(n).
     public mutating func collapseAll() -> OutlineUpdate<ID> {
-        for h in 0..<flags.count where ids[h] != nil { setFlag(Self.expandedBit, false, of: Int32(h)) }
+        for h in 0..<flags.count { flags[h] &= ~Self.expandedBit }
         waiting.removeAll()
         return rehideEverything()
     }
@@ -122,8 +122,10 @@ extension Outline {
                 let depth = Int(entry.depth)
                 let hidden: Int32 = depth == 0 ? 0 : childHidden[depth - 1]
                 if !entry.isPlaceholder {
-                    if childHidden.count > depth { childHidden.removeSubrange(depth...) }
-                    childHidden.append(hidden + (flags[Int(entry.handle)] & Self.expandedBit != 0 ? 0 : 1))
+                    // Preorder: a node at depth d follows its parent's chain, so the slots
+                    // below d are its ancestors' and the ones above are stale.
+                    let below = hidden + (flags[Int(entry.handle)] & Self.expandedBit != 0 ? 0 : 1)
+                    if depth < childHidden.count { childHidden[depth] = below } else { childHidden.append(below) }
                 }
                 return hidden
             }
@@ -218,8 +220,8 @@ extension Outline {
             let hidden = depth == 0 ? entries[k].hidden : childHidden[depth - 1]
             entries[k].hidden = hidden
             if !entries[k].isPlaceholder {
-                if childHidden.count > depth { childHidden.removeSubrange(depth...) }
-                childHidden.append(hidden + (flags[Int(entries[k].handle)] & expandedBit != 0 ? 0 : 1))
+                let below = hidden + (flags[Int(entries[k].handle)] & expandedBit != 0 ? 0 : 1)
+                if depth < childHidden.count { childHidden[depth] = below } else { childHidden.append(below) }
             }
         }
     }

@@ -38,8 +38,7 @@ extension Outline {
     @inlinable
     public func configuration(ofRow row: ItemPath) -> OutlineRowConfiguration<ID>? {
         guard row.section >= 0, row.section < sections.count, row.item >= 0, row.item < sections[row.section].rowCount else { return nil }
-        let sequence = sections[row.section]
-        return configuration(of: sequence.entry(at: sequence.indexOfRow(row.item)))
+        return configuration(of: sections[row.section].entry(ofRow: row.item).entry)
     }
 
     /// The row showing node `id`, or `nil` if it is hidden or unknown (as AppKit's
@@ -72,8 +71,7 @@ extension Outline {
     /// - Complexity: O(log n).
     public func top(ofRow row: ItemPath) -> Double? {
         guard row.section >= 0, row.section < sections.count, row.item >= 0, row.item < sections[row.section].rowCount else { return nil }
-        let sequence = sections[row.section]
-        return FixedPoint.points(sequence.rowsBefore(sequence.indexOfRow(row.item)).units)
+        return FixedPoint.points(sections[row.section].rowsBefore(sections[row.section].indexOfRow(row.item)).units)
     }
 
     /// Calls `body` with each row of `section` from row `row` on, in order (its address, its
@@ -87,11 +85,10 @@ extension Outline {
         _ body: (_ row: ItemPath, _ top: Double, _ extent: Double, _ configuration: OutlineRowConfiguration<ID>) -> Bool
     ) {
         guard section >= 0, section < sections.count, row >= 0, row < sections[section].rowCount else { return }
-        let sequence = sections[section]
-        let start = sequence.indexOfRow(row)
-        var units = sequence.rowsBefore(start).units
+        let start = sections[section].indexOfRow(row)
+        var units = sections[section].rowsBefore(start).units
         var current = row
-        sequence.forEachRow(from: start) { _, entry in
+        sections[section].forEachRow(from: start) { _, entry in
             let keepGoing = body(ItemPath(section: section, item: current), FixedPoint.points(units), FixedPoint.points(Int64(entry.units)), configuration(of: entry))
             units += Int64(entry.units)
             current += 1
@@ -155,6 +152,8 @@ extension Outline {
     @inlinable
     public func parent(of id: ID) -> ID? {
         guard let h = handleOf[id] else { return nil }
+        let section = Int(sectionOf[Int(h)])
+        if let parent = sections[section].parentHandleInLeaf(of: h, leaf: leafOf[Int(h)]) { return ids[Int(parent)] }
         let found = place(of: h)
         guard found.entry.depth > 0,
               let index = sections[found.section].lastIndex(before: found.index, depthAtMost: found.entry.depth - 1) else { return nil }
@@ -167,9 +166,8 @@ extension Outline {
     public func indexInParent(of id: ID) -> Int? {
         guard let h = handleOf[id] else { return nil }
         let found = place(of: h)
-        let sequence = sections[found.section]
-        let start = found.entry.depth > 0 ? sequence.lastIndex(before: found.index, depthAtMost: found.entry.depth - 1)! + 1 : 0
-        let summary = sequence.summary(of: start..<found.index)
+        let start = found.entry.depth > 0 ? sections[found.section].lastIndex(before: found.index, depthAtMost: found.entry.depth - 1)! + 1 : 0
+        let summary = sections[found.section].summary(of: start..<found.index)
         return summary.count > 0 && summary.minDepth == found.entry.depth ? Int(summary.countAtMinDepth) : 0
     }
 
@@ -234,13 +232,12 @@ extension Outline {
         let section = Int(sectionOf[Int(h)])
         while true {
             let found = place(of: h)
-            let sequence = sections[section]
-            let parentIndex = found.entry.depth > 0 ? sequence.lastIndex(before: found.index, depthAtMost: found.entry.depth - 1) : nil
+            let parentIndex = found.entry.depth > 0 ? sections[section].lastIndex(before: found.index, depthAtMost: found.entry.depth - 1) : nil
             let start = parentIndex.map { $0 + 1 } ?? 0
-            let summary = sequence.summary(of: start..<found.index)
+            let summary = sections[section].summary(of: start..<found.index)
             indexes.append(summary.count > 0 && summary.minDepth == found.entry.depth ? Int(summary.countAtMinDepth) : 0)
             guard let parentIndex else { break }
-            h = sequence.entry(at: parentIndex).handle
+            h = sections[section].entry(at: parentIndex).handle
         }
         return OutlinePath(section: section, indexes.reversed())
     }
@@ -250,16 +247,15 @@ extension Outline {
     /// - Complexity: O(depth · log n).
     public func node(at path: OutlinePath) -> ID? {
         guard path.section >= 0, path.section < sections.count, !path.indexes.isEmpty else { return nil }
-        let sequence = sections[path.section]
-        var range = 0..<sequence.count
+        var range = 0..<sections[path.section].count
         var index = -1
         for (level, child) in path.indexes.enumerated() {
-            guard let found = sequence.index(ofEntry: child, atDepth: Int32(level), in: range),
-                  !sequence.entry(at: found).isPlaceholder else { return nil }
+            guard let found = sections[path.section].index(ofEntry: child, atDepth: Int32(level), in: range),
+                  !sections[path.section].entry(at: found).isPlaceholder else { return nil }
             index = found
             range = (found + 1)..<subtreeEnd(path.section, found, depth: Int32(level))
         }
-        return ids[Int(sequence.entry(at: index).handle)]
+        return ids[Int(sections[path.section].entry(at: index).handle)]
     }
 
     /// Child `index` of `parent` (`nil`: the top level of `section`), or `nil` if there is none.
@@ -275,9 +271,8 @@ extension Outline {
             guard section >= 0, section < sections.count else { return nil }
             located = (section, 0..<sections[section].count, 0)
         }
-        let sequence = sections[located.section]
-        guard let found = sequence.index(ofEntry: index, atDepth: located.depth, in: located.range) else { return nil }
-        let entry = sequence.entry(at: found)
+        guard let found = sections[located.section].index(ofEntry: index, atDepth: located.depth, in: located.range) else { return nil }
+        let entry = sections[located.section].entry(at: found)
         return entry.isPlaceholder ? nil : ids[Int(entry.handle)]
     }
 

@@ -392,3 +392,67 @@ extension OutlineSequence {
         return nil
     }
 }
+
+extension OutlineSequence {
+    /// The handle of the parent of `handle`'s entry, which `leaf` holds, when the parent is in
+    /// the same leaf: the last earlier entry of the leaf that is shallower. The entries of a
+    /// leaf share their tags, so stored depths compare as true ones. `nil` when the parent is
+    /// in another leaf or the node is at the top level.
+    ///
+    /// - Complexity: O(64).
+    @inlinable
+    package func parentHandleInLeaf(of handle: Int32, leaf: Int32) -> Int32? {
+        let base = Int(leaf) * Self.leafCapacity
+        var k = base
+        while handles[k] != handle { k += 1 }
+        let limit = depth[k] &- 1
+        var j = k - 1
+        while j >= base {
+            if depth[j] <= limit { return handles[j] }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// Row `row`'s entry index and entry (true values).
+    ///
+    /// - Precondition: `row < rowCount`.
+    /// - Complexity: O(log n).
+    @inlinable
+    package func entry(ofRow row: Int) -> (index: Int, entry: OutlineEntry) {
+        var node = root
+        var level = height
+        var row = row
+        var tag: Int32 = 0
+        var tagDepth: Int32 = 0
+        var index = 0
+        while level > 0 {
+            tag &+= nodeTagHidden[Int(node)]
+            tagDepth &+= nodeTagDepth[Int(node)]
+            let base = Int(node) * Self.fanout
+            var slot = 0
+            while true {
+                let s = sums[base + slot]
+                let rows = Int(s.rows(hiddenTag: tag))
+                if row < rows { break }
+                row -= rows
+                index += Int(s.count)
+                slot += 1
+            }
+            node = children[base + slot]
+            level -= 1
+        }
+        tag &+= leafTagHidden[Int(node)]
+        tagDepth &+= leafTagDepth[Int(node)]
+        var k = Int(node) * Self.leafCapacity
+        while true {
+            if hidden[k] &+ tag == 0 {
+                if row == 0 { break }
+                row -= 1
+            }
+            k += 1
+            index += 1
+        }
+        return (index, OutlineEntry(units: units[k], hidden: 0, depth: depth[k] &+ tagDepth, handle: handles[k]))
+    }
+}

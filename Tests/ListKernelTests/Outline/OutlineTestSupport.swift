@@ -69,6 +69,8 @@ struct OutlinePair {
     /// Kernel serial → reference serial, matched by node when issued.
     var serials: [UInt64: UInt64] = [:]
     var log: [OutlineOp] = []
+    /// The kernel's update for the last operation.
+    var lastUpdate = OutlineUpdate<Int>(status: .noChange)
 
     init(sections: Int) {
         outline = try! Outline<Int>(sectionCount: sections, estimatedExtent: 44, placeholderExtent: 20)
@@ -95,6 +97,7 @@ struct OutlinePair {
         log.append(op)
         let before = referenceRows()
         let update = op.apply(to: &outline)
+        lastUpdate = update
         let step: ReferenceOutline<Int>.Step
         switch op {
         case .expand(let id, let r): step = reference.expand(id, recursive: r)
