@@ -55,30 +55,38 @@ public struct OutlineDiff<ID: Hashable & Sendable>: Sendable {
         var deleted: [ID] = []
         var inserted: [ID] = []
         var reparented: [ID] = []
-        // Each old node's parent and index among its siblings.
-        var before: [ID: (parent: OutlineParent<ID>, index: Int)] = [:]
-        before.reserveCapacity(old.count)
+        // Old nodes get dense indexes in preorder; a parent is named by its old index, a
+        // section's top level by -1 - section. One hash per node and pass, small values.
+        let oldCount = old.count
+        var oldIndex: [ID: Int] = [:]
+        oldIndex.reserveCapacity(oldCount)
+        var oldParent: [Int] = []
+        var oldSibling: [Int] = []
+        oldParent.reserveCapacity(oldCount)
+        oldSibling.reserveCapacity(oldCount)
+        var chain: [Int] = []       // chain[d]: the current node at depth d (deeper slots are stale)
+        var nextSibling: [Int] = [] // nextSibling[d]: the next child index at depth d
         for (section, items) in old.sections.enumerated() {
-            var chain: [ID] = []          // chain[d]: the current node at depth d
-            var nextIndex: [Int] = [0]    // nextIndex[d]: the next child index at depth d
             for item in items {
                 let depth = item.depth
-                if chain.count > depth { chain.removeSubrange(depth...) }
-                if nextIndex.count > depth + 1 { nextIndex.removeSubrange((depth + 1)...) }
-                let parent: OutlineParent<ID> = depth == 0 ? .topLevel(section: section) : .node(chain[depth - 1])
-                before[item.id] = (parent, nextIndex[depth])
-                nextIndex[depth] += 1
-                chain.append(item.id)
-                nextIndex.append(0)
+                let index = oldParent.count
+                oldParent.append(depth == 0 ? -1 - section : chain[depth - 1])
+                if depth == 0 && nextSibling.isEmpty { nextSibling.append(0) }
+                oldSibling.append(nextSibling[depth])
+                nextSibling[depth] += 1
+                if depth + 1 < nextSibling.count { nextSibling[depth + 1] = 0 } else { nextSibling.append(0) }
+                if depth < chain.count { chain[depth] = index } else { chain.append(index) }
+                oldIndex[item.id] = index
             }
+            if !nextSibling.isEmpty { nextSibling[0] = 0 }
         }
-        var survivors = Set<ID>()
-        survivors.reserveCapacity(before.count)
-        // levels[d]: the old indexes and ids of the kept children of the current parent at
-        // depth d - 1, in new order; a level is settled when its parent's subtree ends.
+        var survived = [Bool](repeating: false, count: oldCount)
+        // levelOld[d] / levelIDs[d]: the old sibling indexes and ids of the kept children of
+        // the current parent at depth d - 1, in new order; settled when the parent's subtree ends.
         var levelOld: [[Int]] = []
         var levelIDs: [[ID]] = []
-        func settle(_ depth: Int, into reordered: inout [ID]) {
+        var reorderedInOrder: [ID] = []
+        func settle(_ depth: Int) {
             guard levelOld[depth].count > 1 else { return }
             var isMember = [Bool](repeating: false, count: levelOld[depth].count)
             levelOld[depth].withUnsafeBufferPointer { values in
@@ -86,58 +94,61 @@ public struct OutlineDiff<ID: Hashable & Sendable>: Sendable {
                     _markLongestIncreasingSubsequence(values, isMember: members)
                 }
             }
-            for (k, member) in isMember.enumerated() where !member { reordered.append(levelIDs[depth][k]) }
+            for (k, member) in isMember.enumerated() where !member { reorderedInOrder.append(levelIDs[depth][k]) }
         }
-        var reorderedInOrder: [ID] = []
+        func clear(_ depth: Int) {
+            if depth < levelOld.count {
+                levelOld[depth].removeAll(keepingCapacity: true)
+                levelIDs[depth].removeAll(keepingCapacity: true)
+            } else {
+                levelOld.append([])
+                levelIDs.append([])
+            }
+        }
+        var newCount = 0
         for (section, items) in new.sections.enumerated() {
-            var chain: [ID] = []
-            var open = 0  // levels in use: 0 ... open - 1
+            var open = 0  // levels in use: 0 ..< open
             for item in items {
                 let depth = item.depth
-                // Close the levels of subtrees that ended.
                 while open > depth + 1 {
                     open -= 1
-                    settle(open, into: &reorderedInOrder)
+                    settle(open)
                 }
-                if chain.count > depth { chain.removeSubrange(depth...) }
                 if open < depth + 1 {
-                    if levelOld.count < depth + 1 {
-                        levelOld.append([])
-                        levelIDs.append([])
-                    }
-                    levelOld[depth].removeAll(keepingCapacity: true)
-                    levelIDs[depth].removeAll(keepingCapacity: true)
+                    clear(depth)
                     open = depth + 1
                 }
-                let parent: OutlineParent<ID> = depth == 0 ? .topLevel(section: section) : .node(chain[depth - 1])
-                if let was = before[item.id] {
-                    survivors.insert(item.id)
-                    if was.parent != parent {
+                let parent = depth == 0 ? -1 - section : chain[depth - 1]
+                let key: Int
+                if let was = oldIndex[item.id] {
+                    survived[was] = true
+                    key = was
+                    if oldParent[was] != parent {
                         reparented.append(item.id)
                     } else {
-                        levelOld[depth].append(was.index)
+                        levelOld[depth].append(oldSibling[was])
                         levelIDs[depth].append(item.id)
                     }
                 } else {
                     inserted.append(item.id)
+                    key = Int.min + newCount  // matches no old parent
                 }
-                chain.append(item.id)
-                // The new node's own child level starts empty.
-                if levelOld.count < depth + 2 {
-                    levelOld.append([])
-                    levelIDs.append([])
-                }
-                levelOld[depth + 1].removeAll(keepingCapacity: true)
-                levelIDs[depth + 1].removeAll(keepingCapacity: true)
+                newCount += 1
+                if depth < chain.count { chain[depth] = key } else { chain.append(key) }
+                clear(depth + 1)
                 open = depth + 2
             }
             while open > 0 {
                 open -= 1
-                settle(open, into: &reorderedInOrder)
+                settle(open)
             }
         }
+        var index = 0
         for items in old.sections {
-            for item in items where !survivors.contains(item.id) { deleted.append(item.id) }
+            for item in items {
+                if !survived[index] { deleted.append(item.id) }
+                index += 1
+            }
         }
         self.init(deleted: deleted, inserted: inserted, reparented: reparented, reordered: reorderedInOrder)
     }

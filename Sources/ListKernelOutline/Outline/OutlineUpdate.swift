@@ -1,8 +1,9 @@
 public import ListKernelCore
 
 /// What an outline operation did, with the contract's status names (`Docs/Outline.md`). A
-/// rejected operation (every case from `notExpandable` on) leaves the outline unchanged:
-/// no row events, no flag changes, no requests.
+/// rejected operation (every case from `notExpandable` on, except
+/// `rejectedDuplicateIdentifier`, which fails a load as `failed` does) leaves the outline
+/// unchanged: no row events, no flag changes, no requests.
 ///
 /// - Complexity: every member is O(1), except `description`, O(the numbers' digits).
 public enum OutlineStatus<ID: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
@@ -58,12 +59,14 @@ public enum OutlineStatus<ID: Hashable & Sendable>: Sendable, Hashable, CustomSt
     /// Called from inside a callback of the list that shows this outline.
     case reentrantCall
 
-    /// Whether the operation was rejected, leaving everything unchanged.
+    /// Whether the operation was rejected, leaving everything unchanged (an answer whose
+    /// children repeat an identifier is not: it fails the load).
     ///
     /// - Complexity: O(1).
     public var isRejection: Bool {
         switch self {
-        case .expanded, .collapsed, .noChange, .applied, .moved, .failed, .droppedNodeRemoved, .droppedDuplicateAnswer, .droppedSuperseded:
+        case .expanded, .collapsed, .noChange, .applied, .moved, .failed, .droppedNodeRemoved, .droppedDuplicateAnswer, .droppedSuperseded,
+             .rejectedDuplicateIdentifier:
             false
         default:
             true

@@ -83,7 +83,8 @@ import ListKernelTesting
             }
             let stale = frontEnd.staleRows(comparedWith: outline)
             if !stale.isEmpty {
-                Issue.record("seed \(seed) after \(op): stale rows \(stale)\n" + pair.log.map(\.description).joined(separator: "\n"))
+                let log = pair.log.map(\.description).joined(separator: "\n")
+                Issue.record("seed \(seed) after \(op): stale rows \(stale)\n\(log)")
                 return
             }
         }

@@ -301,16 +301,28 @@ struct OutlineOpGenerator {
             if ids.isEmpty || rng.chance(1, in: 20) { return rng.chance(1, in: 2) ? nextID + 5 : max(1, nextID - 1 - rng.below(5)) }
             return ids[rng.below(ids.count)]
         }
-        func parent() -> Int? { rng.chance(1, in: 4) ? nil : pick() }
+        func parent() -> Int? { rng.chance(1, in: 3) ? nil : pick() }
         let sections = pair.reference.top.count
+        func section() -> Int { rng.chance(1, in: 12) ? [sections, -1][rng.below(2)] : rng.below(sections) }
+        /// Mostly a valid child index of `parent` (top level of `section`), now and then one
+        /// just outside the range.
+        func index(_ parent: Int?, _ section: Int) -> Int {
+            let count: Int
+            if let parent { count = pair.reference.kids[parent]?.count ?? 0 } else { count = section >= 0 && section < sections ? pair.reference.top[section].count : 0 }
+            return rng.chance(1, in: 10) ? [-1, count + 1][rng.below(2)] : rng.int(in: 0...count)
+        }
         let serials = pair.outlineSerials
         switch rng.below(100) {
         case 0..<22: return .expand(pick(), recursive: rng.chance(1, in: 8))
         case 22..<36: return .collapse(pick(), recursive: rng.chance(1, in: 8))
         case 36..<38: return rng.chance(1, in: 2) ? .expandAll : .collapseAll
-        case 38..<56: return .insert(forest(maxCount: maxBatch), parent: parent(), section: rng.below(sections + 1), index: rng.int(in: -1...4))
+        case 38..<56:
+            let (p, s) = (parent(), section())
+            return .insert(forest(maxCount: maxBatch), parent: p, section: s, index: index(p, s))
         case 56..<62: return .delete(pick())
-        case 62..<74: return .move(pick(), parent: parent(), section: rng.below(sections + 1), index: rng.int(in: -1...4))
+        case 62..<74:
+            let (p, s) = (parent(), section())
+            return .move(pick(), parent: p, section: s, index: index(p, s))
         case 74..<88:
             let serial = serials.isEmpty || rng.chance(1, in: 10) ? UInt64(rng.int(in: 1...200)) : serials[rng.below(serials.count)]
             return rng.chance(1, in: 6) ? .fail(serial) : .answer(serial, forest(maxCount: max(4, maxBatch / 2)))
