@@ -127,31 +127,31 @@ extension OutlineSequence {
     }
 
     /// The row whose span `[top, top + extent)` holds `offset` units, counted from the first
-    /// row's top: its entry index, row index, top and the entry. Zero-extent rows are never
-    /// returned; `nil` outside `0..<rowUnits`.
+    /// row's top: its entry index, row index and top. Zero-extent rows are never returned;
+    /// `nil` outside `0..<rowUnits`. Reads only counts, collapsed-ancestor counts and extents
+    /// on the way down (not depths or handles), so a lookup touches as few lines as it can.
     ///
     /// - Complexity: O(log n).
     @inlinable
-    package func row(atUnits offset: Int64) -> (index: Int, row: Int, top: Int64, entry: OutlineEntry)? {
+    package func row(atUnits offset: Int64) -> (index: Int, row: Int, top: Int64)? {
         guard offset >= 0, offset < rowUnits else { return nil }
         var node = root
         var level = height
         var rest = offset
         var tagHidden: Int32 = 0
-        var tagDepth: Int32 = 0
         var index = 0
         var row = 0
         while level > 0 {
             tagHidden &+= nodeTagHidden[Int(node)]
-            tagDepth &+= nodeTagDepth[Int(node)]
             let base = Int(node) * Self.fanout
             var slot = 0
             while true {
                 let s = sums[base + slot]
-                let extent = s.rowUnits(hiddenTag: tagHidden)
-                if rest < extent { break }
-                rest -= extent
-                row += Int(s.rows(hiddenTag: tagHidden))
+                if s.minHidden &+ tagHidden == 0 {
+                    if rest < s.unitsAtMinHidden { break }
+                    rest -= s.unitsAtMinHidden
+                    row += Int(s.countAtMinHidden)
+                }
                 index += Int(s.count)
                 slot += 1
             }
@@ -159,7 +159,6 @@ extension OutlineSequence {
             level -= 1
         }
         tagHidden &+= leafTagHidden[Int(node)]
-        tagDepth &+= leafTagDepth[Int(node)]
         var k = Int(node) * Self.leafCapacity
         while true {
             if hidden[k] &+ tagHidden == 0 {
@@ -171,8 +170,7 @@ extension OutlineSequence {
             k += 1
             index += 1
         }
-        let entry = OutlineEntry(units: units[k], hidden: 0, depth: depth[k] &+ tagDepth, handle: handles[k])
-        return (index, row, offset - rest, entry)
+        return (index, row, offset - rest)
     }
 
     /// The summary of entries `range` (true values).
