@@ -48,7 +48,7 @@ let package = Package(
             name: "ListKernelList",
             dependencies: [
                 "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
-                "ListKernelUpdates", "ListKernelDiffUpdates",
+                "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelOutline",
             ]
         ),
         .target(name: "ListKernel", dependencies: kernelParts.map { .target(name: $0) }),

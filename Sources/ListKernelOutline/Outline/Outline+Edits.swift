@@ -239,6 +239,7 @@ extension Outline {
     }
 
     /// Records node `id`'s measured extent, kept while it is hidden and across moves (R10).
+    /// A visible node's row is reported in `resizedRows`.
     ///
     /// - Returns: `.applied`, `.noChange`, `.unknownIdentifier` or `.invalidExtent`.
     /// - Complexity: O(log n).
@@ -249,7 +250,9 @@ extension Outline {
         setFlag(Self.measuredBit, true, of: h)
         guard entry.units != units else { return OutlineUpdate(status: .noChange) }
         sections[section].setUnits(units, at: index)
+        var update = OutlineUpdate<ID>(status: .applied)
+        if entry.hidden == 0 { update.resizedRows = [ItemPath(section: section, item: sections[section].rowsBefore(index).rows)] }
         _checkInvariants()
-        return OutlineUpdate(status: .applied)
+        return update
     }
 }

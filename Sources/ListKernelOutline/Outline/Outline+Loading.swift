@@ -23,11 +23,13 @@ extension Outline {
     /// Issues the requests of waiting lazy nodes of `section` that are now visible.
     mutating func activateWaiting(inSection section: Int) -> [OutlineLoadRequest<ID>] {
         guard !waiting.isEmpty else { return [] }
-        var issued: [OutlineLoadRequest<ID>] = []
-        for h in waiting where Int(sectionOf[Int(h)]) == section && place(of: h).entry.hidden == 0 {
-            issued.append(issueRequest(h))
-        }
-        return issued
+        // In row order, so that serials do not depend on a set's iteration order.
+        let shown = waiting.compactMap { h -> (index: Int, handle: Int32)? in
+            guard Int(sectionOf[Int(h)]) == section else { return nil }
+            let found = place(of: h)
+            return found.entry.hidden == 0 ? (found.index, h) : nil
+        }.sorted { $0.index < $1.index }
+        return shown.map { issueRequest($0.handle) }
     }
 
     /// Delivers the children a load request asked for (R11). They are inserted collapsed

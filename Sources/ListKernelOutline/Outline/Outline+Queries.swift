@@ -74,6 +74,15 @@ extension Outline {
         return FixedPoint.points(sections[row.section].rowsBefore(sections[row.section].indexOfRow(row.item)).units)
     }
 
+    /// The extent of row `row.item` of section `row.section` in points, or `nil` outside the
+    /// rows.
+    ///
+    /// - Complexity: O(log n).
+    public func extent(ofRow row: ItemPath) -> Double? {
+        guard row.section >= 0, row.section < sections.count, row.item >= 0, row.item < sections[row.section].rowCount else { return nil }
+        return FixedPoint.points(Int64(sections[row.section].entry(ofRow: row.item).entry.units))
+    }
+
     /// Calls `body` with each row of `section` from row `row` on, in order (its address, its
     /// top from the section's first row, its extent, its configuration), until `body`
     /// returns `false`. Collapsed subtrees are stepped over by their summaries, never visited.

@@ -122,6 +122,8 @@ public struct OutlineUpdate<ID: Hashable & Sendable>: Sendable {
     public var movedRows: [Move<ItemPath>] = []
     /// Rows present before and after whose configuration changed, after the update.
     public var reconfiguredRows: [ItemPath] = []
+    /// Rows whose extent changed (a measurement of a visible node), after the update.
+    public var resizedRows: [ItemPath] = []
     /// Sections whose rows were all replaced (expand-all, collapse-all).
     public var reloadedSections: [Int] = []
     /// Requests for children this operation issued.

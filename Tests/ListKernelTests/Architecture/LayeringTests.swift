@@ -18,7 +18,7 @@ import Testing
         "ListKernelOutline": ["ListKernelCore", "ListKernelDiffing"],
         "ListKernelList": [
             "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
-            "ListKernelUpdates", "ListKernelDiffUpdates",
+            "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelOutline",
         ],
     ]
 
