@@ -19,7 +19,9 @@ public import ListKernelOutline
 /// ```
 ///
 /// Placeholder rows use their own reuse identifier (`placeholderReuseIdentifier`), so a
-/// placeholder view is never bound to a node's row or the reverse (R11). Headers, footers,
+/// placeholder view is never bound to a node's row or the reverse (R11). Scroll anchoring
+/// follows R15: a visible anchor stays still (the list's own anchoring), a hidden one gives
+/// way to its nearest visible ancestor, pinned to the viewport's top. Headers, footers,
 /// pinning, overscan and prefetch are the list's, unchanged; the source gives every section
 /// no header or footer.
 ///
@@ -73,6 +75,7 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
         var after = outline
         let update = operation(&after)
         guard !update.status.isRejection else { return update }
+        let anchor = anchorNode()
         outline = after
         var batch = BatchUpdate()
         for rows in update.deletedRows { batch.deleteItems(at: rows.rows.map { ItemPath(section: rows.section, item: $0) }) }
@@ -98,7 +101,41 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
         }
         for path in update.resizedRows { extents[.item(path)] = outline.extent(ofRow: path) }
         if !extents.isEmpty { try list.setMeasuredExtents(extents) }
+        try pinAncestorIfHidden(anchor)
         return update
+    }
+
+    /// The node of the first row whose bottom edge is below the viewport's top (R15's
+    /// anchor): the row's node, or a placeholder's owner.
+    func anchorNode() -> (id: ID, isPlaceholder: Bool)? {
+        let offset = max(0, list.viewport.offset)
+        guard let hit = list.layout.element(at: offset), case .item(let path) = hit.element,
+              let row = outline.configuration(ofRow: path) else { return nil }
+        switch row.kind {
+        case .item(let id): return (id, false)
+        case .placeholder(let owner): return (owner, true)
+        }
+    }
+
+    /// R15's second rule: when the anchor became hidden, its nearest visible ancestor (the
+    /// owner, for a placeholder) goes to the viewport's top, clamped to the content. A
+    /// visible anchor is kept still by the list itself, and a deleted one is followed by the
+    /// row after it, as the list does.
+    func pinAncestorIfHidden(_ anchor: (id: ID, isPlaceholder: Bool)?) throws(ListError) {
+        guard let anchor, outline.contains(anchor.id) else { return }
+        if !anchor.isPlaceholder && outline.isVisible(anchor.id) { return }
+        if anchor.isPlaceholder && outline.isVisible(anchor.id) && outline.isExpanded(anchor.id) { return }
+        var node = anchor.id
+        // The anchor itself, for a placeholder whose owner is visible; else the nearest
+        // visible ancestor. O(depth · log n).
+        while !outline.isVisible(node) {
+            guard let parent = outline.parent(of: node) else { return }
+            node = parent
+        }
+        guard let row = outline.row(of: node), let frame = list.layout.frame(of: .item(row)) else { return }
+        let limit = max(0, list.layout.contentExtent - list.viewport.size)
+        let target = min(max(0, frame.start), limit)
+        if target != list.viewport.offset { try list.scroll(to: target) }
     }
 
     // MARK: ListDataSource

@@ -92,4 +92,26 @@ import ListKernelTesting
             }
         }
     }
+
+    /// R15: collapsing the node whose children fill the viewport pins the node to the top,
+    /// instead of the list's rule (the row after the hidden block comes to the top edge).
+    @Test func collapsingTheParentOfTheAnchorPinsTheParentToTheTop_andAVisibleAnchorStaysStill() throws {
+        var outline = try Outline<String>(estimatedExtent: 20)
+        var items = (0..<10).map { OutlineItem("Z\($0)") }
+        items.append(OutlineItem("A", children: .container, isExpanded: true))
+        items += (0..<100).map { OutlineItem("A\($0)", depth: 1) }
+        items += (0..<50).map { OutlineItem("Y\($0)") }
+        _ = outline.insert(items, under: nil, at: 0)
+        let source = try Self.make(outline)
+        try source.list.setViewport(Viewport(offset: 1_005, size: 200))
+        _ = try source.perform { $0.collapse("A") }
+        #expect(source.list.viewport.offset == 200, "A (10 rows of 20 down) is at the top")
+        // A visible anchor stays still: expanding A again keeps A where it is.
+        _ = try source.perform { $0.expand("A") }
+        #expect(source.list.viewport.offset == 200)
+        // Expanding something above the anchor pushes content down; the anchor keeps its place.
+        try source.list.setViewport(Viewport(offset: 230, size: 200))
+        _ = try source.perform { $0.insert([OutlineItem("new")], under: nil, at: 0) }
+        #expect(source.list.viewport.offset == 250)
+    }
 }
