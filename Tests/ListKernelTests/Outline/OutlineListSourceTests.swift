@@ -114,4 +114,24 @@ import ListKernelTesting
         _ = try source.perform { $0.insert([OutlineItem("new")], under: nil, at: 0) }
         #expect(source.list.viewport.offset == 250)
     }
+
+    /// A change asked from inside a bind is refused and leaves both the outline and the list
+    /// as they were.
+    @Test func aPerformFromInsideConfigureIsRefused_andNothingChanges() throws {
+        var outline = try Outline<String>(estimatedExtent: 20)
+        _ = outline.insert([OutlineItem("A", children: .container), OutlineItem("A1", depth: 1), OutlineItem("B")], under: nil, at: 0)
+        final class Box { weak var source: OutlineListSource<String, RowView>?; var refusals: [String] = [] }
+        let box = Box()
+        let list = VirtualList<RowView>()
+        let source = try OutlineListSource(outline: outline, list: list, makeItemView: { RowView() }, makePlaceholderView: { RowView() }) { view, row in
+            view.shown = AnyHashable(row)
+            guard let source = box.source else { return }
+            do { _ = try source.perform { $0.delete("B") } } catch { box.refusals.append("\(error)") }
+        }
+        box.source = source
+        try list.setViewport(Viewport(size: 1_000))
+        #expect(!box.refusals.isEmpty, "every bind tried to change the outline")
+        #expect(source.outline.contains("B") && source.outline.rowCount(inSection: 0) == 2)
+        #expect(list.layout.itemCount(inSection: 0) == 2)
+    }
 }
