@@ -56,8 +56,6 @@ public enum OutlineStatus<ID: Hashable & Sendable>: Sendable, Hashable, CustomSt
     case invalidExtent(Double)
     /// The change would give the outline more than `Outline.maximumNodeCount` nodes.
     case tooManyNodes(count: Int, adding: Int)
-    /// Called from inside a callback of the list that shows this outline.
-    case reentrantCall
 
     /// Whether the operation was rejected, leaving everything unchanged (an answer whose
     /// children repeat an identifier is not: it fails the load).
@@ -101,7 +99,6 @@ public enum OutlineStatus<ID: Hashable & Sendable>: Sendable, Hashable, CustomSt
         case .invalidDepth(let index, let depth, let maximum): "item \(index) has depth \(depth), but 0...\(maximum) is allowed there"
         case .invalidExtent(let extent): "extent \(extent) is not a finite number of points in 0...\(FixedPoint.maximumElementExtent)"
         case .tooManyNodes(let count, let adding): "the outline has \(count) nodes and the change adds \(adding), more than \(1 << 27)"
-        case .reentrantCall: "the outline can't change from inside a callback of its list"
         }
     }
 }
