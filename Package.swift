@@ -14,7 +14,7 @@ let commonSettings: [SwiftSetting] = [
 /// The parts of the kernel, lowest layer first; the `ListKernel` module re-exports each.
 let kernelParts = [
     "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
-    "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelList",
+    "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelOutline", "ListKernelList",
 ]
 
 let package = Package(
@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "ListKernelReuse", dependencies: ["ListKernelCore"]),
         .target(name: "ListKernelDiffing", dependencies: ["ListKernelCore"]),
         .target(name: "ListKernelUpdates", dependencies: ["ListKernelCore", "ListKernelLayout"]),
+        // Outlines: nodes nested to any depth, expansion, lazy children (Docs/Outline.md).
+        .target(name: "ListKernelOutline", dependencies: ["ListKernelCore", "ListKernelDiffing"]),
         .target(
             name: "ListKernelDiffUpdates",
             dependencies: ["ListKernelCore", "ListKernelDiffing", "ListKernelUpdates"]
@@ -46,7 +48,7 @@ let package = Package(
             name: "ListKernelList",
             dependencies: [
                 "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
-                "ListKernelUpdates", "ListKernelDiffUpdates",
+                "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelOutline",
             ]
         ),
         .target(name: "ListKernel", dependencies: kernelParts.map { .target(name: $0) }),

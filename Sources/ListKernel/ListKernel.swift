@@ -9,4 +9,5 @@
 @_exported public import ListKernelDiffing
 @_exported public import ListKernelUpdates
 @_exported public import ListKernelDiffUpdates
+@_exported public import ListKernelOutline
 @_exported public import ListKernelList

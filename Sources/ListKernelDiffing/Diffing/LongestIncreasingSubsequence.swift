@@ -13,6 +13,7 @@
 /// input is mostly ascending, and found by binary search otherwise.
 ///
 /// - Complexity: O(n log n) time, O(n) when the values are mostly ascending; O(n) memory.
+@usableFromInline
 internal func _markLongestIncreasingSubsequence(
     _ values: UnsafeBufferPointer<Int>,
     isMember: UnsafeMutableBufferPointer<Bool>

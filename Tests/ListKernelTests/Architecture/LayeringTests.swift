@@ -15,9 +15,10 @@ import Testing
         "ListKernelDiffing": ["ListKernelCore"],
         "ListKernelUpdates": ["ListKernelCore", "ListKernelLayout"],
         "ListKernelDiffUpdates": ["ListKernelCore", "ListKernelDiffing", "ListKernelUpdates"],
+        "ListKernelOutline": ["ListKernelCore", "ListKernelDiffing"],
         "ListKernelList": [
             "ListKernelCore", "ListKernelLayout", "ListKernelReuse", "ListKernelDiffing",
-            "ListKernelUpdates", "ListKernelDiffUpdates",
+            "ListKernelUpdates", "ListKernelDiffUpdates", "ListKernelOutline",
         ],
     ]
 

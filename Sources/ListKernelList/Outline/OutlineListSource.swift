@@ -1,0 +1,182 @@
+public import ListKernelCore
+import ListKernelLayout
+public import ListKernelReuse
+import ListKernelUpdates
+public import ListKernelOutline
+
+/// Shows an `Outline` in a `VirtualList`: each section's items are the outline's rows, every
+/// bind gets the row's complete `OutlineRowConfiguration`, and each outline operation becomes
+/// one validated batch (deletes, inserts and moves), then the reconfigures of the rows whose
+/// configuration changed (R12), then the extents of the rows it inserted.
+///
+/// ```swift
+/// let list = VirtualList<RowView>()
+/// let source = try OutlineListSource(outline: outline, list: list,
+///     makeItemView: { RowView() }, makePlaceholderView: { RowView() }) { view, row in
+///     view.show(row.kind, indent: row.depth, arrow: row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ")
+/// }
+/// _ = try source.perform { $0.expand("Documents") }
+/// ```
+///
+/// Placeholder rows use their own reuse identifier (`placeholderReuseIdentifier`), so a
+/// placeholder view is never bound to a node's row or the reverse (R11). Scroll anchoring
+/// follows R15: a visible anchor stays still (the list's own anchoring), a hidden one gives
+/// way to its nearest visible ancestor, pinned to the viewport's top. Headers, footers,
+/// pinning, overscan and prefetch are the list's, unchanged; the source gives every section
+/// no header or footer.
+///
+/// - Complexity: a reload is O(rows) (the rows' extents); `perform` is the outline
+///   operation's cost plus O(k log n) for the k rows its update names.
+public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: ListDataSource {
+    /// The outline shown.
+    public private(set) var outline: Outline<ID>
+    /// The list showing it.
+    public let list: VirtualList<View>
+    let configureRow: (View, OutlineRowConfiguration<ID>) -> Void
+
+    /// The reuse identifier of node rows.
+    ///
+    /// - Complexity: O(1).
+    public static var itemReuseIdentifier: String { "outline.item" }
+    /// The reuse identifier of placeholder rows, reserved for them.
+    ///
+    /// - Complexity: O(1).
+    public static var placeholderReuseIdentifier: String { "outline.placeholder" }
+
+    /// Registers the two row kinds' factories with `list`, becomes its data source and
+    /// reloads it.
+    ///
+    /// - Throws: what `VirtualList.register(kind:reuseIdentifier:factory:)` or
+    ///   `reloadData()` throws.
+    /// - Complexity: O(rows).
+    public init(
+        outline: Outline<ID>, list: VirtualList<View>,
+        makeItemView: @escaping () -> View, makePlaceholderView: @escaping () -> View,
+        configure: @escaping (View, OutlineRowConfiguration<ID>) -> Void
+    ) throws(ListError) {
+        self.outline = outline
+        self.list = list
+        configureRow = configure
+        try list.register(kind: .item, reuseIdentifier: Self.itemReuseIdentifier, factory: makeItemView)
+        try list.register(kind: .item, reuseIdentifier: Self.placeholderReuseIdentifier, factory: makePlaceholderView)
+        list.dataSource = self
+        try list.reloadData()
+    }
+
+    /// Runs one outline operation and shows its result: the returned update is the
+    /// outline's. A rejected operation changes neither the outline nor the list. If the list
+    /// refuses the change (a reentrant call from one of its callbacks), the outline is put
+    /// back as it was and the error is thrown.
+    ///
+    /// - Complexity: the operation's, plus O(k log n) for the k rows its update names.
+    @discardableResult
+    public func perform(_ operation: (inout Outline<ID>) -> OutlineUpdate<ID>) throws(ListError) -> OutlineUpdate<ID> {
+        let before = outline
+        var after = outline
+        let update = operation(&after)
+        guard !update.status.isRejection else { return update }
+        let anchor = anchorNode()
+        outline = after
+        var batch = BatchUpdate()
+        for rows in update.deletedRows { batch.deleteItems(at: rows.rows.map { ItemPath(section: rows.section, item: $0) }) }
+        for rows in update.insertedRows { batch.insertItems(at: rows.rows.map { ItemPath(section: rows.section, item: $0) }) }
+        for move in update.movedRows { batch.moveItem(from: move.from, to: move.to) }
+        batch.reloadSections(update.reloadedSections)
+        do {
+            try list.apply(batch)
+        } catch {
+            outline = before
+            throw error
+        }
+        // After the batch, positions are the update's "after" positions.
+        let reconfigured = update.reconfiguredRows.filter { !update.reloadedSections.contains($0.section) }
+        if !reconfigured.isEmpty { try list.apply(BatchUpdate { $0.reconfigureItems(at: reconfigured) }) }
+        var extents: [ListElement: Double] = [:]
+        for rows in update.insertedRows where !update.reloadedSections.contains(rows.section) {
+            outline.forEachRow(inSection: rows.section, from: rows.rows.lowerBound) { path, _, extent, _ in
+                guard path.item < rows.rows.upperBound else { return false }
+                extents[.item(path)] = extent
+                return true
+            }
+        }
+        for path in update.resizedRows { extents[.item(path)] = outline.extent(ofRow: path) }
+        if !extents.isEmpty { try list.setMeasuredExtents(extents) }
+        try pinAncestorIfHidden(anchor)
+        return update
+    }
+
+    /// The node of the first row whose bottom edge is below the viewport's top (R15's
+    /// anchor): the row's node, or a placeholder's owner.
+    func anchorNode() -> (id: ID, isPlaceholder: Bool)? {
+        let offset = max(0, list.viewport.offset)
+        guard let hit = list.layout.element(at: offset), case .item(let path) = hit.element,
+              let row = outline.configuration(ofRow: path) else { return nil }
+        switch row.kind {
+        case .item(let id): return (id, false)
+        case .placeholder(let owner): return (owner, true)
+        }
+    }
+
+    /// R15's second rule: when the anchor became hidden, its nearest visible ancestor (the
+    /// owner, for a placeholder) goes to the viewport's top, clamped to the content. A
+    /// visible anchor is kept still by the list itself, and a deleted one is followed by the
+    /// row after it, as the list does.
+    func pinAncestorIfHidden(_ anchor: (id: ID, isPlaceholder: Bool)?) throws(ListError) {
+        guard let anchor, outline.contains(anchor.id) else { return }
+        if !anchor.isPlaceholder && outline.isVisible(anchor.id) { return }
+        if anchor.isPlaceholder && outline.isVisible(anchor.id) && outline.isExpanded(anchor.id) { return }
+        var node = anchor.id
+        // The anchor itself, for a placeholder whose owner is visible; else the nearest
+        // visible ancestor. O(depth · log n).
+        while !outline.isVisible(node) {
+            guard let parent = outline.parent(of: node) else { return }
+            node = parent
+        }
+        guard let row = outline.row(of: node), let frame = list.layout.frame(of: .item(row)) else { return }
+        let limit = max(0, list.layout.contentExtent - list.viewport.size)
+        let target = min(max(0, frame.start), limit)
+        if target != list.viewport.offset { try list.scroll(to: target) }
+    }
+
+    // MARK: ListDataSource
+
+    /// The outline's section count.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfSections(in list: VirtualList<View>) -> Int { outline.sectionCount }
+
+    /// The rows of `section`.
+    ///
+    /// - Complexity: O(1).
+    public func list(_ list: VirtualList<View>, numberOfItemsInSection section: Int) -> Int { outline.rowCount(inSection: section) }
+
+    /// The extents of `section`'s rows, measured, no header or footer.
+    ///
+    /// - Complexity: O(rows of the section).
+    public func list(_ list: VirtualList<View>, metricsForSection section: Int) -> SectionMetrics {
+        var extents: [Double] = []
+        extents.reserveCapacity(outline.rowCount(inSection: section))
+        outline.forEachRow(inSection: section, from: 0) { _, _, extent, _ in
+            extents.append(extent)
+            return true
+        }
+        return SectionMetrics(measuredItemExtents: extents)
+    }
+
+    /// `placeholderReuseIdentifier` for a placeholder row, `itemReuseIdentifier` otherwise.
+    ///
+    /// - Complexity: O(log n).
+    public func list(_ list: VirtualList<View>, reuseIdentifierFor element: ListElement) -> String {
+        guard case .item(let path) = element, let row = outline.configuration(ofRow: path) else { return element.kind.name }
+        if case .placeholder = row.kind { return Self.placeholderReuseIdentifier }
+        return Self.itemReuseIdentifier
+    }
+
+    /// Binds the row's complete configuration.
+    ///
+    /// - Complexity: O(log n), plus the closure's.
+    public func list(_ list: VirtualList<View>, configure view: View, for element: ListElement, binding: BindingToken) {
+        guard case .item(let path) = element, let row = outline.configuration(ofRow: path) else { return }
+        configureRow(view, row)
+    }
+}
