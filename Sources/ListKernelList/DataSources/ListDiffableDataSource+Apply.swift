@@ -68,7 +68,9 @@ extension ListDiffableDataSource {
         current = snapshot
         current.clearMarks()
         do {
-            try list.apply(conversion.batch)
+            // The counts come from `current`, from which the batch was computed: only the
+            // sections it touches are checked.
+            try list.apply(conversion.batch, countsFromHeldSnapshot: true)
         } catch {
             restore(old, after: error)
             throw error
