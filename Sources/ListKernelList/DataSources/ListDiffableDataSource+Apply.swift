@@ -63,10 +63,13 @@ extension ListDiffableDataSource {
         try checkIsListDataSource("apply(_:)")
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
         let old = current
-        let diff = snapshot.difference(from: old)
-        let conversion = BatchUpdate._converting(diff, rebindingMovedReconfigures: true)
+        // A snapshot derived from the current one by item edits: its edit log gives the
+        // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
+        let changes = snapshot._incrementalChanges(from: old) ?? snapshot.difference(from: old).changes
+        let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         current = snapshot
         current.clearMarks()
+        current._commitAsBase()
         do {
             // The counts come from `current`, from which the batch was computed: only the
             // sections it touches are checked.
@@ -114,6 +117,7 @@ extension ListDiffableDataSource {
         let old = current
         current = snapshot
         current.clearMarks()
+        current._commitAsBase()
         do {
             let pass = try list.reloadData()
             isLoaded = true
