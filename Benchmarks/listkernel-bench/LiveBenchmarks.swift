@@ -128,6 +128,24 @@ func liveScenarios() -> [Scenario] {
             }
         },
         Scenario(
+            title: "ListDiffableDataSource apply (append 100 items to a following 1M-item list, one pass)",
+            metrics: ["follow_append_us"]
+        ) { context in
+            let (list, dataSource) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
+            try! list.setEndBehaviour(EndBehaviour(follows: true))
+            try! list.scrollToEnd()
+            var nextID = 2_000_000
+            context.time("follow_append_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
+                var next = dataSource.snapshot()
+                try! next.appendItems(Array(nextID..<(nextID + 100)), toSection: 999)
+                nextID += 100
+                return next
+            }) { next in
+                blackHole(try! dataSource.apply(next))
+            }
+            precondition(list.isAtEnd, "the list stopped following")
+        },
+        Scenario(
             title: "ListDiffableDataSource apply (prepend 1,000 estimated items above the viewport, then measure them)",
             metrics: ["prepend_jump_pt"]
         ) { context in

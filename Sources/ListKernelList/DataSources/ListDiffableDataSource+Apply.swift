@@ -62,10 +62,18 @@ extension ListDiffableDataSource {
     public func apply(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
         try checkIsListDataSource("apply(_:)")
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
-        let old = current
         // A snapshot derived from the current one by item edits: its edit log gives the
         // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
-        let changes = snapshot._incrementalChanges(from: old) ?? snapshot.difference(from: old).changes
+        let changes = snapshot._incrementalChanges(from: current) ?? snapshot.difference(from: current).changes
+        return try apply(snapshot, changes: changes)
+    }
+
+    /// Applies `snapshot` given its `changes` from the current snapshot (computed
+    /// incrementally, or by a full diff off the main actor: `LiveSnapshotApplier`).
+    ///
+    /// - Complexity: O(k log n) for k changes, plus the pass.
+    func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
+        let old = current
         let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         current = snapshot
         current.clearMarks()

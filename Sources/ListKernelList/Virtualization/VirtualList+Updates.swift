@@ -209,6 +209,8 @@ extension VirtualList {
         //    where it collapsed to if it vanishes. Taken from the layout before the change.
         let offsetBefore = viewport.offset
         let anchor = updateAnchor(change.anchoring, frames: oldFrames)
+        let pinned = startsPinned()
+        let lastItem = live.behaviour.follows ? lastItemPath() : nil
 
         // 3. The layout changes (validated inside `mutate`, which throws before changing).
         try mutate()
@@ -235,6 +237,13 @@ extension VirtualList {
             pendingAdjustment += delta
         }
         pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
+        // Following the output: a change that started at the end ends at the end; one that
+        // did not counts what it appended below (`VirtualList+Following.swift`).
+        if pinned {
+            pendingAdjustment += pinToEnd()
+        } else if live.behaviour.follows, case .batch(let update) = change.kind {
+            live.unseenAppended += appendedItems(update, lastItem: lastItem)
+        }
 
         // 6. Reconfigure in place, then reconcile.
         for element in change.reconfigured { reconfigureDisplayed(element) }
