@@ -1,3 +1,4 @@
+import Foundation
 import ListKernel
 import ListKernelTesting
 
@@ -66,6 +67,37 @@ private func unrelatedCopy(_ snapshot: ListSnapshot<Int, Int>) -> ListSnapshot<I
     return copy
 }
 
+/// A value the main actor fills in.
+@MainActor private final class MainActorBox<Value> {
+    var value: Value?
+}
+
+/// Runs `body` on the main actor and serves the main run loop until it is done: the runner
+/// is synchronous, and main-actor jobs run only while the main run loop (or `dispatchMain`)
+/// does.
+private func runOnMainActor<Value: Sendable>(_ body: @escaping @MainActor () async -> Value) -> Value {
+    MainActor.assumeIsolated {
+        let box = MainActorBox<Value>()
+        Task { @MainActor in box.value = await body() }
+        while box.value == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001)) }
+        return box.value!
+    }
+}
+
+/// The longest stretch between two turns of a main-actor task that yields in a loop: how
+/// long the main actor was busy with anything else at a time.
+@MainActor private final class MainActorTicker {
+    var last = monotonicNanoseconds()
+    var longest: UInt64 = 0
+    var running = true
+
+    func tick() {
+        let now = monotonicNanoseconds()
+        longest = max(longest, now - last)
+        last = now
+    }
+}
+
 func liveScenarios() -> [Scenario] {
     [
         Scenario(
@@ -126,6 +158,40 @@ func liveScenarios() -> [Scenario] {
             }) { next in
                 blackHole(try! dataSource.apply(next))
             }
+        },
+        Scenario(
+            title: "LiveSnapshotApplier apply (an unrelated 1M-item snapshot with 100 edits, diffed off the main actor)",
+            metrics: ["main_actor_block_ms"]
+        ) { context in
+            let runs = context.runs
+            let samples = runOnMainActor { () async -> [Double] in
+                let (_, dataSource) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
+                let applier = LiveSnapshotApplier(dataSource: dataSource)
+                var rng = SplitMix64(seed: 1304)
+                var nextID = 3_000_000
+                var samples: [Double] = []
+                for run in 0...runs {
+                    var next = dataSource.snapshot()
+                    randomEdits(&next, count: 100, nextID: &nextID, &rng)
+                    let unrelated = unrelatedCopy(next)
+                    let ticker = MainActorTicker()
+                    let ticking = Task { @MainActor in
+                        while ticker.running {
+                            ticker.tick()
+                            await Task.yield()
+                        }
+                    }
+                    ticker.last = monotonicNanoseconds()
+                    let outcome = await applier.apply(unrelated)
+                    ticker.tick()
+                    ticker.running = false
+                    await ticking.value
+                    guard case .applied = outcome else { preconditionFailure("the submission was not applied: \(outcome)") }
+                    if run > 0 { samples.append(Double(ticker.longest)) }
+                }
+                return samples
+            }
+            context.record("main_actor_block_ms", nanoseconds: samples, unit: .ms)
         },
         Scenario(
             title: "ListDiffableDataSource apply (append 100 items to a following 1M-item list, one pass)",

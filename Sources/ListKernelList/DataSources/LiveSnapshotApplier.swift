@@ -70,7 +70,7 @@ public final class LiveSnapshotApplier<SectionID: Hashable & Sendable, ItemID: H
     public private(set) var generation: UInt64 = 0
     /// Called on the main actor when a submission starts its diff off it (tests use it to
     /// act at that exact point without sleeping).
-    var willAwaitDiff: (() -> Void)?
+    var willAwaitDiff: (@MainActor () async -> Void)?
     /// The generation of the latest `cancelAll()`: submissions up to it complete as
     /// cancelled.
     private var cancelledThrough: UInt64 = 0
@@ -99,7 +99,7 @@ public final class LiveSnapshotApplier<SectionID: Hashable & Sendable, ItemID: H
         if let changes = snapshot._incrementalChanges(from: base) {        // G2
             return commit(snapshot, changes: changes)
         }
-        willAwaitDiff?()
+        if let willAwaitDiff { await willAwaitDiff() }
         let changes = await Task.detached(priority: .userInitiated) {     // G3
             snapshot.difference(from: base).changes
         }.value

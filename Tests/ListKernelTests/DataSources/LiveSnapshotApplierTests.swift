@@ -26,6 +26,10 @@ import ListKernelTesting
     }
 
     /// Submissions in main-actor order, commits in order, outcomes per submission.
+    @MainActor final class OutcomeBox {
+        var value: SnapshotApplyOutcome?
+    }
+
     @MainActor final class Record {
         var submitted: [Int] = []
         var committed: [Int] = []
@@ -89,12 +93,15 @@ import ListKernelTesting
         let unrelated = Self.snapshot(marker: 2, seed: 2)
         var derived = harness.dataSource.snapshot()
         try derived.appendItems([999], toSection: 1)
-        // Both tasks start on the main actor in order: the first suspends on its diff, the
-        // second applies at once from its edit log.
-        let slow = Task { await applier.apply(unrelated) }
-        let fast = Task { await applier.apply(derived) }
-        let fastOutcome = await fast.value
-        let slowOutcome = await slow.value
+        // The derived one is submitted exactly when the unrelated one starts waiting for its
+        // diff, and applies at once from its edit log.
+        let fast = OutcomeBox()
+        applier.willAwaitDiff = {
+            applier.willAwaitDiff = nil
+            fast.value = await applier.apply(derived)
+        }
+        let slowOutcome = await applier.apply(unrelated)
+        guard let fastOutcome = fast.value else { Issue.record("the derived snapshot was not submitted"); return }
         guard case .applied(let batch) = fastOutcome else { Issue.record("\(fastOutcome)"); return }
         #expect(batch.insertedItems.count == 1)
         #expect(slowOutcome == .superseded)
