@@ -104,29 +104,30 @@ func liveScenarios() -> [Scenario] {
             title: "ListDiffableDataSource apply (100 random edits on a derived snapshot vs an unrelated one, 1M items in 1,000 sections)",
             metrics: ["incremental_apply_1m_us", "full_apply_1m_ms", "full_over_incremental_apply"]
         ) { context in
-            // Two identical lists: one takes each edit script as a derived snapshot, the
-            // other the same contents as an unrelated snapshot (same run, same states).
-            let (_, incremental) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
-            let (_, full) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
-            var rng = SplitMix64(seed: 1301)
-            var nextID = 1_000_000
-            var incrementalSamples: [Double] = []
-            var fullSamples: [Double] = []
-            for run in 0...context.runs {
-                var next = incremental.snapshot()
-                randomEdits(&next, count: 100, nextID: &nextID, &rng)
-                let unrelated = unrelatedCopy(next)
-                var start = monotonicNanoseconds()
-                blackHole(try! incremental.apply(next))
-                let incrementalElapsed = monotonicNanoseconds() - start
-                start = monotonicNanoseconds()
-                blackHole(try! full.apply(unrelated))
-                let fullElapsed = monotonicNanoseconds() - start
-                if run > 0 {
-                    incrementalSamples.append(Double(incrementalElapsed))
-                    fullSamples.append(Double(fullElapsed))
+            // Two identical lists get the same edit scripts (the same seed): one as derived
+            // snapshots, the other, afterwards, as unrelated ones, so that neither path's
+            // setup or released snapshots overlap the other's timed applies.
+            // --quick: 100,000 items, not the figures of record.
+            let sections = context.quick ? 100 : 1_000
+            let (_, incremental) = makeLiveList(sections: sections, itemsPerSection: 1_000)
+            let (_, full) = makeLiveList(sections: sections, itemsPerSection: 1_000)
+            func measure(_ dataSource: ListDiffableDataSource<Int, Int, BenchView>, unrelated: Bool) -> [Double] {
+                var rng = SplitMix64(seed: 1301)
+                var nextID = 1_000_000
+                var samples: [Double] = []
+                for run in 0...context.runs {
+                    var next = dataSource.snapshot()
+                    randomEdits(&next, count: 100, nextID: &nextID, &rng)
+                    let applied = unrelated ? unrelatedCopy(next) : next
+                    let start = monotonicNanoseconds()
+                    blackHole(try! dataSource.apply(applied))
+                    if run > 0 { samples.append(Double(monotonicNanoseconds() - start)) }
                 }
+                return samples
             }
+            let incrementalSamples = measure(incremental, unrelated: false)
+            let fullSamples = measure(full, unrelated: true)
+            precondition(incremental.snapshot() == full.snapshot(), "the two paths ended in different snapshots")
             context.record("incremental_apply_1m_us", nanoseconds: incrementalSamples, unit: .us)
             context.record("full_apply_1m_ms", nanoseconds: fullSamples, unit: .ms)
             context.record(
@@ -139,19 +140,20 @@ func liveScenarios() -> [Scenario] {
             title: "ListDiffableDataSource apply (a 10-item batch, counts from the held snapshot, 100,000 sections)",
             metrics: ["batch_apply_touched_us"]
         ) { context in
-            let (_, dataSource) = makeLiveList(sections: 100_000, itemsPerSection: 10)
+            let sections = context.quick ? 10_000 : 100_000
+            let (_, dataSource) = makeLiveList(sections: sections, itemsPerSection: 10)
             var rng = SplitMix64(seed: 1302)
             var nextID = 1_000_000
             context.time("batch_apply_touched_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
                 var next = dataSource.snapshot()
                 for _ in 0..<5 {
-                    let section = rng.below(100_000)
+                    let section = rng.below(sections)
                     let items = next.itemIdentifiers(inSection: section)!
                     if items.isEmpty { continue }
                     try! next.deleteItems([items[rng.below(items.count)]])
                 }
                 for _ in 0..<5 {
-                    try! next.appendItems([nextID], toSection: rng.below(100_000))
+                    try! next.appendItems([nextID], toSection: rng.below(sections))
                     nextID += 1
                 }
                 return next
@@ -164,8 +166,9 @@ func liveScenarios() -> [Scenario] {
             metrics: ["main_actor_block_ms"]
         ) { context in
             let runs = context.runs
+            let sections = context.quick ? 100 : 1_000
             let samples = runOnMainActor { () async -> [Double] in
-                let (_, dataSource) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
+                let (_, dataSource) = makeLiveList(sections: sections, itemsPerSection: 1_000)
                 let applier = LiveSnapshotApplier(dataSource: dataSource)
                 var rng = SplitMix64(seed: 1304)
                 var nextID = 3_000_000
@@ -197,13 +200,14 @@ func liveScenarios() -> [Scenario] {
             title: "ListDiffableDataSource apply (append 100 items to a following 1M-item list, one pass)",
             metrics: ["follow_append_us"]
         ) { context in
-            let (list, dataSource) = makeLiveList(sections: 1_000, itemsPerSection: 1_000)
+            let sections = context.quick ? 100 : 1_000
+            let (list, dataSource) = makeLiveList(sections: sections, itemsPerSection: 1_000)
             try! list.setEndBehaviour(EndBehaviour(follows: true))
             try! list.scrollToEnd()
             var nextID = 2_000_000
             context.time("follow_append_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
                 var next = dataSource.snapshot()
-                try! next.appendItems(Array(nextID..<(nextID + 100)), toSection: 999)
+                try! next.appendItems(Array(nextID..<(nextID + 100)), toSection: sections - 1)
                 nextID += 100
                 return next
             }) { next in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ListKernel
+import ListKernelTesting
 @testable import TerminalList
 
 /// `listkernel-demo --follow FILE`: the line index (appends, a growing last line,
@@ -47,6 +48,56 @@ import ListKernel
         #expect(message.contains(path))
         #expect(file.line(1) == "file")                                        // what was read stays
         #expect(file.line(-1) == "" && file.line(Int.max) == "")
+    }
+
+    /// The lines a file of `bytes` holds: split at newlines, a last line without one counted,
+    /// a carriage return before a newline trimmed.
+    static func modelLines(_ bytes: [UInt8]) -> [String] {
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        var open = false
+        for byte in bytes {
+            open = true
+            if byte == UInt8(ascii: "\n") {
+                lines.append(current)
+                current = []
+                open = false
+            } else {
+                current.append(byte)
+            }
+        }
+        if open { lines.append(current) }
+        return lines.map { line in
+            var line = line[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theIndexAgreesWithAModelOfTheFileOverRandomAppendsAndTruncations(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let path = Self.temporaryPath("model.log")
+        var bytes: [UInt8] = []
+        Self.write("", to: path)
+        let file = FollowedFile(path: path)
+        file.bytesPerRefresh = 37                          // many small steps
+        for step in 0..<200 {
+            if random.chance(1, in: 12) {
+                bytes = Array(bytes.prefix(random.below(max(1, bytes.count))))
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            } else {
+                let alphabet: [UInt8] = [0x61, 0x62, 0x0A, 0x0A, 0x0D, 0xFF, 0xC3, 0xA9]
+                let added = (0..<random.int(in: 0...40)).map { _ in alphabet[random.below(alphabet.count)] }
+                bytes += added
+                Self.append(added, to: path)
+            }
+            repeat { _ = file.refresh() } while file.hasMore
+            let expected = Self.modelLines(bytes)
+            let got = (0..<file.lineCount).map { file.line($0, maximumBytes: 1 << 20) }
+            #expect(got == expected, "seed \(seed) step \(step): file \(bytes)")
+            if got != expected { return }
+        }
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters_andAVeryLongLineIsReadOnlyInPart() throws {

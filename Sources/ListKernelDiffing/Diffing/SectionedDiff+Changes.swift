@@ -1,27 +1,30 @@
-@_spi(ListKernelTesting) package import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
 extension SectionedDiff {
     /// A diff's changes without its item counts: what turning a diff into a batch reads, and
     /// what an incremental snapshot difference computes without visiting every section (a
     /// diff's counts cost O(S) to produce).
+    @usableFromInline
     package struct Changes: Equatable, Sendable {
-        package var deletedSections: [Int] = []
-        package var insertedSections: [Int] = []
-        package var movedSections: [Move<Int>] = []
-        package var changedSections: [ContentChange<Int>] = []
-        package var deletedItems: [ItemPath] = []
-        package var insertedItems: [ItemPath] = []
-        package var movedItems: [Move<ItemPath>] = []
-        package var changedItems: [ContentChange<ItemPath>] = []
+        @usableFromInline package var deletedSections: [Int] = []
+        @usableFromInline package var insertedSections: [Int] = []
+        @usableFromInline package var movedSections: [Move<Int>] = []
+        @usableFromInline package var changedSections: [ContentChange<Int>] = []
+        @usableFromInline package var deletedItems: [ItemPath] = []
+        @usableFromInline package var insertedItems: [ItemPath] = []
+        @usableFromInline package var movedItems: [Move<ItemPath>] = []
+        @usableFromInline package var changedItems: [ContentChange<ItemPath>] = []
 
         /// No changes.
         ///
         /// - Complexity: O(1).
+        @inlinable
         package init() {}
 
         /// Applies the reloaded-section rule (see `SectionedDiff._applyReloadedSectionRule()`).
         ///
         /// - Complexity: O(1) when no section is reloaded; otherwise O(k log k).
+        @inlinable
         package mutating func applyReloadedSectionRule() {
             guard !changedSections.isEmpty else { return }
             let reloadedBefore = Set(changedSections.map(\.from))

@@ -65,6 +65,7 @@ extension ListSnapshot {
     /// `_incrementalChanges(from: base)` applies.
     ///
     /// - Complexity: O(1).
+    @inlinable
     package func _isDerived(from base: ListSnapshot) -> Bool {
         guard let logBase = _logBase else { return _version === base._version }
         return logBase === base._version && !_isStructurallyEdited

@@ -1,4 +1,4 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
 // The difference from a base snapshot to one derived from it by item edits, in time
 // proportional to the edits, equal to `difference(from:)`'s changes to the last element.
@@ -34,6 +34,7 @@ extension ListSnapshot {
     /// - Complexity: O(k log k) for k touched items and marks (every lookup is O(1); the
     ///   runs in one section are simulated in O(r log r + r·s) for r runs and s pile
     ///   segments, both O(k)); never proportional to the items or sections.
+    @inlinable
     package func _incrementalChanges(from base: ListSnapshot) -> SectionedDiff.Changes? {
         guard _isDerived(from: base) else { return nil }
         var changes = SectionedDiff.Changes()
@@ -46,14 +47,22 @@ extension ListSnapshot {
         return changes
     }
 
+    /// The path of `item` (the lookup `itemPath(of:)` makes, inlined for specialization).
+    @inlinable
+    internal func _path(of item: ItemID) -> ItemPath? {
+        guard let location = _itemLocation[item], let section = _sectionIndex[location.section] else { return nil }
+        return ItemPath(section: section, item: location.index)
+    }
+
     /// Deletes, inserts and moves of the touched items' sections.
-    private func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
+    @inlinable
+    internal func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
         // Old indexes of touched items, and new (index, identifier) pairs, by section.
         var oldTouched: [Int: [Int]] = [:]
         var newTouched: [Int: [(index: Int, item: ItemID)]] = [:]
         for item in touched {
-            if let path = base.itemPath(of: item) { oldTouched[path.section, default: []].append(path.item) }
-            if let path = itemPath(of: item) { newTouched[path.section, default: []].append((path.item, item)) }
+            if let path = base._path(of: item) { oldTouched[path.section, default: []].append(path.item) }
+            if let path = _path(of: item) { newTouched[path.section, default: []].append((path.item, item)) }
         }
         let sections = Set(oldTouched.keys).union(newTouched.keys).sorted()
 
@@ -63,7 +72,7 @@ extension ListSnapshot {
             indexes.sort()
             oldTouched[section] = indexes
             let items = base._sections[section].items
-            for index in indexes where !containsItem(items[index]) {
+            for index in indexes where _itemLocation[items[index]] == nil {
                 changes.deletedItems.append(ItemPath(section: section, item: index))
             }
         }
@@ -77,7 +86,8 @@ extension ListSnapshot {
     }
 
     /// One element of a section's new order: a run of untouched items, or one touched item.
-    private enum _Element {
+    @usableFromInline
+    internal enum _Element {
         /// `length` untouched items at old indexes `oldStart…`, new indexes `newStart…`.
         case run(oldStart: Int, newStart: Int, length: Int)
         /// A touched item now at `newIndex`, and where it was (`nil`: inserted).
@@ -86,7 +96,8 @@ extension ListSnapshot {
 
     /// The inserts and moves into `section` (the same index before and after: no section
     /// changes on this path).
-    private func _sectionChanges(
+    @inlinable
+    internal func _sectionChanges(
         section: Int,
         base: ListSnapshot,
         oldTouched: [Int],
@@ -114,13 +125,13 @@ extension ListSnapshot {
             let end = offset + 1 < starts.count ? starts[offset + 1] : untouched
             let newStart = Self._free(start, skipping: newIndexes)
             while nextTouched < newTouched.count, newTouched[nextTouched].index < newStart {
-                elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base.itemPath(of: newTouched[nextTouched].item)))
+                elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
                 nextTouched += 1
             }
             elements.append(.run(oldStart: Self._free(start, skipping: oldTouched), newStart: newStart, length: end - start))
         }
         while nextTouched < newTouched.count {
-            elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base.itemPath(of: newTouched[nextTouched].item)))
+            elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
             nextTouched += 1
         }
 
@@ -165,7 +176,8 @@ extension ListSnapshot {
     /// The `ordinal`-th index that the sorted `taken` does not hold.
     ///
     /// - Complexity: O(log k).
-    private static func _free(_ ordinal: Int, skipping taken: [Int]) -> Int {
+    @inlinable
+    internal static func _free(_ ordinal: Int, skipping taken: [Int]) -> Int {
         var low = 0, high = taken.count
         while low < high {
             let mid = (low + high) >> 1
@@ -184,6 +196,7 @@ extension ListSnapshot {
 /// elements. A value lands on the leftmost pile whose tail is not smaller, as in the full
 /// diff; its predecessor is the element on the pile before, at that moment. Backtracking
 /// from the last pile visits, in each run, a prefix of its elements.
+@usableFromInline
 enum _RunPatience {
     /// Piles `startPile ..< startPile + length` hold elements `firstOffset…` of run `run`,
     /// whose tails are `firstValue…`.
@@ -202,6 +215,7 @@ enum _RunPatience {
     /// increasing subsequence the full diff picks.
     ///
     /// - Complexity: O(r log r + r·s) for r runs and s segments (s ≤ 2r).
+    @usableFromInline
     static func memberPrefixes(_ runs: [(value: Int, length: Int)]) -> [Int] {
         var segments: [Segment] = []
         var predecessor: [(run: Int, offset: Int)?] = Array(repeating: nil, count: runs.count)

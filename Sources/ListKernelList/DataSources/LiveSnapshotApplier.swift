@@ -22,7 +22,9 @@
 // sees half of it. Each `apply(_:)` call returns exactly once: it is an async function
 // whose every path returns an outcome (G6).
 
-/// How an asynchronous snapshot submission ended.
+/// How an asynchronous snapshot submission ended (`LiveSnapshotApplier.apply(_:)`).
+///
+/// - Complexity: every member is O(1).
 public enum SnapshotApplyOutcome: Equatable, Sendable {
     /// The snapshot is now the data source's; `batch` is what the list applied (empty for
     /// a resubmission of the committed snapshot, which runs no pass).

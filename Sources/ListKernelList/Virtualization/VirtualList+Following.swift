@@ -21,6 +21,8 @@
 /// ```swift
 /// try list.setEndBehaviour(EndBehaviour(follows: true, alignsShortContentToEnd: true))
 /// ```
+///
+/// - Complexity: every member is O(1).
 public struct EndBehaviour: Equatable, Sendable {
     /// Whether a change that starts at the end keeps the list at the end (following the
     /// output, as react-virtuoso's `followOutput` or a terminal). Default `false`.
@@ -42,7 +44,10 @@ public struct EndBehaviour: Equatable, Sendable {
     }
 }
 
-/// A host's say over whether the next change follows the output, whatever the position.
+/// A host's say over whether the next change follows the output, whatever the position
+/// (`VirtualList.overrideFollowing(_:)`).
+///
+/// - Complexity: every member is O(1).
 public enum FollowOverride: Hashable, Sendable {
     /// Follow if the list is at the end before the change (the rule).
     case automatic

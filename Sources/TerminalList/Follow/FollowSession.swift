@@ -2,6 +2,8 @@ public import ListKernel
 
 /// One line of a followed file on screen (a section's first line, when `--section` starts
 /// sections, is its header and shows bold).
+///
+/// - Complexity: every member is O(1) unless it says otherwise.
 public final class FollowLineView: TerminalView {
     /// The text shown.
     public private(set) var text = ""
@@ -151,6 +153,8 @@ public final class FollowSession {
     }
 
     /// The rows the list takes: all but the status line.
+    ///
+    /// - Complexity: O(1).
     public var listRows: Int { max(0, size.rows - 1) }
 
     /// Reads what the file gained (all of it, in steps) and shows it: appended lines go at
@@ -248,6 +252,8 @@ public final class FollowSession {
 
     /// The status line: following, or paused with the count of new lines below; then a
     /// problem reading the file, the line count and the path (cut first on a narrow screen).
+    ///
+    /// - Complexity: O(length of the path and the message).
     public var statusText: String {
         let state = list.isAtEnd ? "following" : "paused · \(list.unseenAppended) new below · G resumes"
         return ([" " + state] + (message.map { [$0] } ?? []) + ["\(file.lineCount) lines", file.path]).joined(separator: " · ")

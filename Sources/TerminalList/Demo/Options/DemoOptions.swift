@@ -20,13 +20,15 @@ public enum DemoDataSource: Hashable, Sendable {
 /// |---------------------|-----------------------------------------------------------------|
 /// | `--data FILE`       | load the list from FILE (JSON or XML plist)                     |
 /// | `--generate SxR`    | a synthetic list of S sections × R rows (`x`, `X` or `×`)        |
+/// | `--follow FILE`     | a live tail of FILE (``FollowSession``), as `tail -f`            |
+/// | `--section REGEX`   | with `--follow`: a matching line starts a foldable section       |
 /// | `--script "KEYS"`   | run these keys (see ``KeyScript``) instead of reading the keyboard |
 /// | `--size COLSxROWS`  | the screen size when not drawing on a terminal (80x24 otherwise) |
 /// | `--frames`          | print every screen, each after a separator line, not only the last |
 /// | `--help`, `-h`      | print the usage and exit                                        |
 ///
-/// `--opt=value` works as well as `--opt value`. An option given twice, or `--data` with
-/// `--generate`, is an error.
+/// `--opt=value` works as well as `--opt value`. An option given twice, `--data` with
+/// `--generate`, `--follow` with either, or `--section` without `--follow`, is an error.
 ///
 /// - Complexity: every member is O(n) in the length of the arguments.
 public struct DemoOptions: Hashable, Sendable {
