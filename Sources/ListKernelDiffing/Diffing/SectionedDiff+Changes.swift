@@ -50,6 +50,7 @@ extension SectionedDiff {
     /// The diff's changes, without its counts.
     ///
     /// - Complexity: O(1) (the arrays are shared).
+    @inlinable
     package var changes: Changes {
         var changes = Changes()
         changes.deletedSections = deletedSections

@@ -58,7 +58,7 @@ extension ListDiffableDataSource {
     ///   pass after the registration is fixed).
     /// - Complexity: O(S log S + n log n) for the difference of n items in S sections (O(S +
     ///   n) when few move), plus `VirtualList.apply(_:)`: O(S + k log n) and the pass.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
         try checkIsListDataSource("apply(_:)")
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
@@ -72,6 +72,7 @@ extension ListDiffableDataSource {
     /// incrementally, or by a full diff off the main actor: `LiveSnapshotApplier`).
     ///
     /// - Complexity: O(k log n) for k changes, plus the pass.
+    @usableFromInline
     func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
         let old = current
         let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
@@ -218,6 +219,7 @@ extension ListDiffableDataSource {
     }
 
     /// Throws unless this data source is still the list's data source.
+    @usableFromInline
     func checkIsListDataSource(_ operation: String) throws(ListError) {
         guard list.dataSource === self else {
             throw .noDataSource(operation: "ListDiffableDataSource.\(operation) (the list's dataSource is no longer this data source)")
