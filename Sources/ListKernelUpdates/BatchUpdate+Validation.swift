@@ -119,6 +119,14 @@ struct _SectionMapping {
     /// Whether the batch changes no section.
     var isIdentity: Bool { removed.isEmpty && placed.isEmpty }
 
+    /// The mapping of a batch with no section change.
+    static let identity = _SectionMapping()
+
+    private init() {
+        (removed, destinations, placed, sources) = ([], [], [], [])
+        (sectionCountBefore, sectionCountAfter) = (0, 0)
+    }
+
     /// The new index of old section `section`, `nil` when it is deleted or out of range.
     ///
     /// - Complexity: O(log k).
@@ -178,7 +186,11 @@ private struct UpdateValidator {
     /// one (-1 for inserted), as an array (the O(S) count check reads it S times).
     var oldSectionForNew: [Int] = []
     /// Otherwise: the same by rank arithmetic (identity when no section changes).
-    var mapping: _SectionMapping?
+    var mapping = _SectionMapping.identity
+    /// Whether `oldSectionForNew` holds the mapping (every count known, sections change).
+    var mapsByArray = false
+    /// Whether any section operation is in the batch.
+    var hasSectionOperations = false
 
     init(batch: BatchUpdate, before: SectionCounts, after: SectionCounts) {
         self.batch = batch
@@ -283,10 +295,13 @@ private struct UpdateValidator {
     ///
     /// - Complexity: O(S) or O(k log k).
     mutating func mapSections(_ moves: [Move<Int>]) {
-        guard before.isComplete, !(oldSectionOperation.isEmpty && newSectionOperation.isEmpty) else {
+        hasSectionOperations = !(oldSectionOperation.isEmpty && newSectionOperation.isEmpty)
+        guard hasSectionOperations else { return }   // the identity
+        guard before.isComplete else {
             mapping = _SectionMapping(batch, sectionCountBefore: before.sectionCount, sectionCountAfter: after.sectionCount)
             return
         }
+        mapsByArray = true
         var newSectionForOld = Array(repeating: -1, count: before.sectionCount)
         oldSectionForNew = Array(repeating: -1, count: after.sectionCount)
         for move in moves {
@@ -307,8 +322,8 @@ private struct UpdateValidator {
     /// - Complexity: O(1) or O(log k).
     @inline(__always)
     func oldSection(forNew section: Int) -> Int {
-        guard let mapping else { return oldSectionForNew[section] }
-        if mapping.isIdentity { return section }
+        if !hasSectionOperations { return section }
+        if mapsByArray { return oldSectionForNew[section] }
         return mapping.oldSection(forNew: section) ?? -1
     }
 
@@ -386,8 +401,8 @@ private struct UpdateValidator {
             if entry.operation == .insert { inserted[entry.path.section] += 1 } else { movedIn[entry.path.section] += 1 }
         }
         for new in afterAll.indices {
-            let old = oldSection(forNew: new)
-            guard old >= 0, oldSectionOperation[old] != .reload else { continue }
+            let old = hasSectionOperations ? oldSectionForNew[new] : new
+            guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
             let expected = beforeAll[old] + inserted[new] + movedIn[new] - deleted[old] - movedOut[old]
             guard afterAll[new] == expected else {
                 throw .invalidItemCount(
@@ -413,7 +428,7 @@ private struct UpdateValidator {
         }
         for new in after.touchedSections {
             let old = oldSection(forNew: new)
-            guard old >= 0, oldSectionOperation[old] != .reload else { continue }
+            guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
             let countBefore = count(before, old), countAfter = count(after, new)
             let (i, d, mi, mo) = (inserted[new] ?? 0, deleted[old] ?? 0, movedIn[new] ?? 0, movedOut[old] ?? 0)
             guard countAfter == countBefore + i + mi - d - mo else {

@@ -200,7 +200,14 @@ extension ValidatedUpdate {
             hasSectionPastPerItemLimit = hasSectionPastPerItemLimit || count > ListLimits.maximumPerItemCount
         }
         if let all = countsAfter.all {
-            for count in all { try add(count) }
+            for count in all {
+                let (sum, overflow) = itemTotal.addingReportingOverflow(count)
+                guard !overflow, sum <= ListLimits.maximumItemCount else {
+                    throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
+                }
+                itemTotal = sum
+                hasSectionPastPerItemLimit = hasSectionPastPerItemLimit || count > ListLimits.maximumPerItemCount
+            }
         } else {
             // Untouched sections keep their counts: the total is the layout's, less the
             // touched sections' counts before, plus theirs after (each count is bounded, so
