@@ -113,8 +113,16 @@ extension BatchUpdate {
     ///
     /// - Complexity: O(k) for k changes in the diff; O(k log k) when it reloads sections.
     package static func _converting(_ diff: SectionedDiff, rebindingMovedReconfigures: Bool) -> DiffConversion {
-        var diff = diff
-        diff._applyReloadedSectionRule()
+        _converting(diff.changes, rebindingMovedReconfigures: rebindingMovedReconfigures)
+    }
+
+    /// Converts a diff's `changes` (see `init(_:)`): the one conversion both the full and the
+    /// incremental snapshot difference go through, so their batches can't differ in shape.
+    ///
+    /// - Complexity: O(k) for k changes; O(k log k) when sections are reloaded.
+    package static func _converting(_ changes: SectionedDiff.Changes, rebindingMovedReconfigures: Bool) -> DiffConversion {
+        var diff = changes
+        diff.applyReloadedSectionRule()
         var result = DiffConversion()
         var batch = BatchUpdate()
 

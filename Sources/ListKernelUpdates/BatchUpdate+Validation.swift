@@ -24,8 +24,135 @@ extension BatchUpdate {
     /// - Throws: the `UpdateError` naming the first rule broken.
     /// - Complexity: O(S + k log k) for S sections and k operations; never O(items).
     public func validated(itemCountsBefore: [Int], itemCountsAfter: [Int]) throws(UpdateError) -> ValidatedUpdate {
-        var validator = UpdateValidator(batch: self, before: itemCountsBefore, after: itemCountsAfter)
+        var validator = UpdateValidator(batch: self, before: SectionCounts(all: itemCountsBefore), after: SectionCounts(all: itemCountsAfter))
         return try validator.run()
+    }
+
+    /// Checks the batch against counts that may be known only for the sections it touches
+    /// (`SectionCounts`): what a list does when the counts come from a snapshot it holds,
+    /// whose untouched sections keep their counts by construction. The rules and their order
+    /// are those of `validated(itemCountsBefore:itemCountsAfter:)`; a rule about a section
+    /// whose count is not known is not checked.
+    ///
+    /// `before` must know the count of every section in `touchedSections(...).old`, `after`
+    /// of every one in `.new`.
+    ///
+    /// - Complexity: O(t log t + k log k) for t touched sections and k operations, never
+    ///   O(S).
+    package func _validated(before: SectionCounts, after: SectionCounts) throws(UpdateError) -> ValidatedUpdate {
+        var validator = UpdateValidator(batch: self, before: before, after: after)
+        return try validator.run()
+    }
+
+    /// The sections the batch touches on each side: every section an operation names in its
+    /// index space, closed under the section mapping (a surviving touched section's place on
+    /// the other side is touched too), so the untouched sections of both sides pair up in
+    /// order. Indexes out of range are left out (validation reports them).
+    ///
+    /// ```swift
+    /// // 100,000 sections; delete [7, 0], move section 3 to 9
+    /// batch._touchedSections(sectionCountBefore: 100_000, sectionCountAfter: 100_000)
+    /// // old [3, 4, 5, 6, 7, 8, 9], new [2, 3, 4, 5, 6, 7, 8, 9]: sections between a
+    /// // move's ends shift, so they are touched too
+    /// ```
+    ///
+    /// Sections between the ends of a section move, or after a section insert or delete,
+    /// change index without changing count; only the first kind is listed (a shift by
+    /// inserts and deletes is a rank, not a touch), so a batch of item changes touches only
+    /// the sections of its items.
+    ///
+    /// - Complexity: O(k log k) for k operations (plus the sections between section moves'
+    ///   ends).
+    package func _touchedSections(sectionCountBefore: Int, sectionCountAfter: Int) -> (old: [Int], new: [Int]) {
+        var old = Set<Int>()
+        var new = Set<Int>()
+        func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.insert(section) } }
+        func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.insert(section) } }
+        for section in deletedSections { addOld(section) }
+        for section in reloadedSections { addOld(section) }
+        for move in movedSections { addOld(move.from); addNew(move.to) }
+        for section in insertedSections { addNew(section) }
+        for path in deletedItems { addOld(path.section) }
+        for path in reloadedItems { addOld(path.section) }
+        for path in reconfiguredItems { addOld(path.section) }
+        for move in movedItems { addOld(move.from.section); addNew(move.to.section) }
+        for path in insertedItems { addNew(path.section) }
+        // Close under the mapping of the sections that survive: an untouched old section and
+        // an untouched new one pair up by rank among the untouched, and counts match there.
+        let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
+        for section in Array(old) {
+            if let mapped = mapping.newSection(forOld: section) { addNew(mapped) }
+        }
+        for section in Array(new) {
+            if let mapped = mapping.oldSection(forNew: section) { addOld(mapped) }
+        }
+        return (old.sorted(), new.sorted())
+    }
+}
+
+/// Old ↔ new section indexes of a batch by rank arithmetic over its sorted section changes,
+/// as `ValidatedUpdate` maps them, for a batch not yet validated (a repeated or out-of-range
+/// index gives some answer, never a trap).
+struct _SectionMapping {
+    /// Sorted old sections that leave their place (deleted or moved away).
+    var removed: [Int]
+    /// Parallel to `removed`: a move's destination, -1 for a delete.
+    var destinations: [Int]
+    /// Sorted new sections taken by an insert or a move.
+    var placed: [Int]
+    /// Parallel to `placed`: a move's source, -1 for an insert.
+    var sources: [Int]
+    let sectionCountBefore: Int
+    let sectionCountAfter: Int
+
+    init(_ batch: BatchUpdate, sectionCountBefore: Int, sectionCountAfter: Int) {
+        let removedPairs = (batch.deletedSections.map { ($0, -1) } + batch.movedSections.map { ($0.from, $0.to) }).sorted { $0.0 < $1.0 }
+        let placedPairs = (batch.insertedSections.map { ($0, -1) } + batch.movedSections.map { ($0.to, $0.from) }).sorted { $0.0 < $1.0 }
+        removed = removedPairs.map(\.0)
+        destinations = removedPairs.map(\.1)
+        placed = placedPairs.map(\.0)
+        sources = placedPairs.map(\.1)
+        self.sectionCountBefore = sectionCountBefore
+        self.sectionCountAfter = sectionCountAfter
+    }
+
+    /// Whether the batch changes no section.
+    var isIdentity: Bool { removed.isEmpty && placed.isEmpty }
+
+    /// The mapping of a batch with no section change.
+    static let identity = _SectionMapping()
+
+    private init() {
+        (removed, destinations, placed, sources) = ([], [], [], [])
+        (sectionCountBefore, sectionCountAfter) = (0, 0)
+    }
+
+    /// The new index of old section `section`, `nil` when it is deleted or out of range.
+    ///
+    /// - Complexity: O(log k).
+    func newSection(forOld section: Int) -> Int? {
+        guard section >= 0, section < sectionCountBefore else { return nil }
+        let rank = SortedIndexes.rank(of: section, in: removed)
+        if rank < removed.count, removed[rank] == section {
+            let destination = destinations[rank]
+            return destination >= 0 && destination < sectionCountAfter ? destination : nil
+        }
+        let new = SortedIndexes.free(section - rank, skipping: placed)
+        return new >= 0 && new < sectionCountAfter ? new : nil
+    }
+
+    /// The old index of new section `section`, `nil` when it is inserted or out of range.
+    ///
+    /// - Complexity: O(log k).
+    func oldSection(forNew section: Int) -> Int? {
+        guard section >= 0, section < sectionCountAfter else { return nil }
+        let rank = SortedIndexes.rank(of: section, in: placed)
+        if rank < placed.count, placed[rank] == section {
+            let source = sources[rank]
+            return source >= 0 && source < sectionCountBefore ? source : nil
+        }
+        let old = SortedIndexes.free(section - rank, skipping: removed)
+        return old >= 0 && old < sectionCountBefore ? old : nil
     }
 }
 
@@ -48,17 +175,24 @@ private struct UpdateValidator {
     typealias Operation = UpdateError.Operation
 
     let batch: BatchUpdate
-    let before: [Int]
-    let after: [Int]
+    let before: SectionCounts
+    let after: SectionCounts
 
-    /// The section operation on each old section (delete, reload or move from).
-    var oldSectionOperation: [Operation?] = []
-    /// The section operation on each new section (insert or move to).
-    var newSectionOperation: [Operation?] = []
-    var newSectionForOld: [Int] = []
+    /// The section operation on each old section that has one (delete, reload or move from).
+    var oldSectionOperation: [Int: Operation] = [:]
+    /// The section operation on each new section that has one (insert or move to).
+    var newSectionOperation: [Int: Operation] = [:]
+    /// With every count known and section operations present: the old section of each new
+    /// one (-1 for inserted), as an array (the O(S) count check reads it S times).
     var oldSectionForNew: [Int] = []
+    /// Otherwise: the same by rank arithmetic (identity when no section changes).
+    var mapping = _SectionMapping.identity
+    /// Whether `oldSectionForNew` holds the mapping (every count known, sections change).
+    var mapsByArray = false
+    /// Whether any section operation is in the batch.
+    var hasSectionOperations = false
 
-    init(batch: BatchUpdate, before: [Int], after: [Int]) {
+    init(batch: BatchUpdate, before: SectionCounts, after: SectionCounts) {
         self.batch = batch
         self.before = before
         self.after = after
@@ -78,15 +212,13 @@ private struct UpdateValidator {
         for move in moves { try checkSection(.moveFrom, move.from) }
         for section in inserted { try checkSection(.insert, section) }
         for move in movesByDestination { try checkSection(.moveTo, move.to) }
-        oldSectionOperation = Array(repeating: nil, count: before.count)
-        newSectionOperation = Array(repeating: nil, count: after.count)
         for section in deleted { try mark(.delete, section: section) }
         for section in reloaded { try mark(.reload, section: section) }
         for move in moves { try mark(.moveFrom, section: move.from) }
         for section in inserted { try mark(.insert, section: section) }
         for move in movesByDestination { try mark(.moveTo, section: move.to) }
-        guard after.count == before.count + inserted.count - deleted.count else {
-            throw .invalidSectionCount(before: before.count, after: after.count, inserted: inserted.count, deleted: deleted.count)
+        guard after.sectionCount == before.sectionCount + inserted.count - deleted.count else {
+            throw .invalidSectionCount(before: before.sectionCount, after: after.sectionCount, inserted: inserted.count, deleted: deleted.count)
         }
         mapSections(moves)
 
@@ -118,28 +250,32 @@ private struct UpdateValidator {
 
     func checkCounts() throws(UpdateError) {
         // One unsigned comparison per count finds both a negative count and one past the
-        // limit; only then are the rules checked in their order.
+        // limit; only then are the rules checked in their order. With a held snapshot's
+        // counts, only the touched sections' are read.
         let limit = UInt(ListLimits.maximumItemCount)
-        guard before.contains(where: { UInt(bitPattern: $0) > limit }) || after.contains(where: { UInt(bitPattern: $0) > limit }) else {
+        let beforeCounts = before.all ?? before.touchedCounts
+        let afterCounts = after.all ?? after.touchedCounts
+        guard beforeCounts.contains(where: { UInt(bitPattern: $0) > limit }) || afterCounts.contains(where: { UInt(bitPattern: $0) > limit }) else {
             return
         }
-        if let section = before.firstIndex(where: { $0 < 0 }) {
-            throw .negativeItemCount(section: section, count: before[section], afterUpdate: false)
+        func section(_ counts: SectionCounts, _ at: Int) -> Int { counts.all == nil ? counts.touchedSections[at] : at }
+        if let at = beforeCounts.firstIndex(where: { $0 < 0 }) {
+            throw .negativeItemCount(section: section(before, at), count: beforeCounts[at], afterUpdate: false)
         }
-        if let section = after.firstIndex(where: { $0 < 0 }) {
-            throw .negativeItemCount(section: section, count: after[section], afterUpdate: true)
+        if let at = afterCounts.firstIndex(where: { $0 < 0 }) {
+            throw .negativeItemCount(section: section(after, at), count: afterCounts[at], afterUpdate: true)
         }
         // Bounded counts keep every sum below (before + inserted − deleted ± moves) exact.
-        if let section = before.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
-            throw .itemCountTooLarge(section: section, count: before[section], afterUpdate: false)
+        if let at = beforeCounts.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
+            throw .itemCountTooLarge(section: section(before, at), count: beforeCounts[at], afterUpdate: false)
         }
-        if let section = after.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
-            throw .itemCountTooLarge(section: section, count: after[section], afterUpdate: true)
+        if let at = afterCounts.firstIndex(where: { $0 > ListLimits.maximumItemCount }) {
+            throw .itemCountTooLarge(section: section(after, at), count: afterCounts[at], afterUpdate: true)
         }
     }
 
     func checkSection(_ operation: Operation, _ section: Int) throws(UpdateError) {
-        let count = operation.usesBeforeIndexes ? before.count : after.count
+        let count = operation.usesBeforeIndexes ? before.sectionCount : after.sectionCount
         guard section >= 0, section < count else { throw .sectionOutOfRange(operation, section: section, sectionCount: count) }
     }
 
@@ -154,18 +290,26 @@ private struct UpdateValidator {
     }
 
     /// Pairs every untouched old section (reloaded ones included) with the free new places,
-    /// in order.
+    /// in order: as an array when every count is known and sections change (the count check
+    /// then reads it for every section), by rank arithmetic otherwise.
     ///
-    /// - Complexity: O(S).
+    /// - Complexity: O(S) or O(k log k).
     mutating func mapSections(_ moves: [Move<Int>]) {
-        newSectionForOld = Array(repeating: -1, count: before.count)
-        oldSectionForNew = Array(repeating: -1, count: after.count)
+        hasSectionOperations = !(oldSectionOperation.isEmpty && newSectionOperation.isEmpty)
+        guard hasSectionOperations else { return }   // the identity
+        guard before.isComplete else {
+            mapping = _SectionMapping(batch, sectionCountBefore: before.sectionCount, sectionCountAfter: after.sectionCount)
+            return
+        }
+        mapsByArray = true
+        var newSectionForOld = Array(repeating: -1, count: before.sectionCount)
+        oldSectionForNew = Array(repeating: -1, count: after.sectionCount)
         for move in moves {
             newSectionForOld[move.from] = move.to
             oldSectionForNew[move.to] = move.from
         }
         var old = 0
-        for new in after.indices where newSectionOperation[new] == nil {
+        for new in 0..<after.sectionCount where newSectionOperation[new] == nil {
             while oldSectionOperation[old] == .delete || oldSectionOperation[old] == .moveFrom { old += 1 }
             newSectionForOld[old] = new
             oldSectionForNew[new] = old
@@ -173,20 +317,41 @@ private struct UpdateValidator {
         }
     }
 
-    func checkRange(_ entry: ItemEntry, counts: [Int]) throws(UpdateError) {
-        let path = entry.path
-        guard path.section >= 0, path.section < counts.count else {
-            throw .itemSectionOutOfRange(entry.operation, path, sectionCount: counts.count)
+    /// The old section of new section `section`, -1 when it is inserted.
+    ///
+    /// - Complexity: O(1) or O(log k).
+    @inline(__always)
+    func oldSection(forNew section: Int) -> Int {
+        if !hasSectionOperations { return section }
+        if mapsByArray { return oldSectionForNew[section] }
+        return mapping.oldSection(forNew: section) ?? -1
+    }
+
+    /// The count of `section` on one side; validation asks only for counts it was given.
+    @inline(__always)
+    func count(_ counts: SectionCounts, _ section: Int) -> Int {
+        guard let count = counts[section] else {
+            preconditionFailure("kernel invariant: no count for touched section \(section)")
         }
-        guard path.item >= 0, path.item < counts[path.section] else {
+        return count
+    }
+
+    func checkRange(_ entry: ItemEntry, counts: SectionCounts) throws(UpdateError) {
+        let path = entry.path
+        guard path.section >= 0, path.section < counts.sectionCount else {
+            throw .itemSectionOutOfRange(entry.operation, path, sectionCount: counts.sectionCount)
+        }
+        let itemCount = count(counts, path.section)
+        guard path.item >= 0, path.item < itemCount else {
             if entry.operation == .moveTo, let from = entry.counterpart {
-                throw .moveDestinationOutOfRange(from: from, to: path, itemCount: counts[path.section])
+                throw .moveDestinationOutOfRange(from: from, to: path, itemCount: itemCount)
             }
-            throw .itemOutOfRange(entry.operation, path, itemCount: counts[path.section])
+            throw .itemOutOfRange(entry.operation, path, itemCount: itemCount)
         }
     }
 
     func checkOldSection(_ entry: ItemEntry) throws(UpdateError) {
+        guard !oldSectionOperation.isEmpty else { return }
         switch oldSectionOperation[entry.path.section] {
         case .delete?: throw .itemInChangedSection(entry.operation, entry.path, sectionChange: .delete)
         case .reload?: throw .itemInChangedSection(entry.operation, entry.path, sectionChange: .reload)
@@ -195,11 +360,12 @@ private struct UpdateValidator {
     }
 
     func checkNewSection(_ entry: ItemEntry) throws(UpdateError) {
+        guard !(oldSectionOperation.isEmpty && newSectionOperation.isEmpty) else { return }
         let section = entry.path.section
         if newSectionOperation[section] == .insert {
             throw .itemInChangedSection(entry.operation, entry.path, sectionChange: .insert)
         }
-        if oldSectionOperation[oldSectionForNew[section]] == .reload {
+        if oldSectionOperation[oldSection(forNew: section)] == .reload {
             throw .itemInChangedSection(entry.operation, entry.path, sectionChange: .reload)
         }
     }
@@ -219,10 +385,14 @@ private struct UpdateValidator {
     ///
     /// - Complexity: O(S + k).
     func checkItemCounts(_ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]) throws(UpdateError) {
-        var deleted = [Int](repeating: 0, count: before.count)
-        var movedOut = [Int](repeating: 0, count: before.count)
-        var inserted = [Int](repeating: 0, count: after.count)
-        var movedIn = [Int](repeating: 0, count: after.count)
+        guard let beforeAll = before.all, let afterAll = after.all else {
+            try checkTouchedItemCounts(oldEntries, newEntries)
+            return
+        }
+        var deleted = [Int](repeating: 0, count: beforeAll.count)
+        var movedOut = [Int](repeating: 0, count: beforeAll.count)
+        var inserted = [Int](repeating: 0, count: afterAll.count)
+        var movedIn = [Int](repeating: 0, count: afterAll.count)
         for entry in oldEntries {
             if entry.operation == .delete { deleted[entry.path.section] += 1 }
             if entry.operation == .moveFrom { movedOut[entry.path.section] += 1 }
@@ -230,14 +400,41 @@ private struct UpdateValidator {
         for entry in newEntries {
             if entry.operation == .insert { inserted[entry.path.section] += 1 } else { movedIn[entry.path.section] += 1 }
         }
-        for new in after.indices {
-            let old = oldSectionForNew[new]
-            guard old >= 0, oldSectionOperation[old] != .reload else { continue }
-            let expected = before[old] + inserted[new] + movedIn[new] - deleted[old] - movedOut[old]
-            guard after[new] == expected else {
+        for new in afterAll.indices {
+            let old = hasSectionOperations ? oldSectionForNew[new] : new
+            guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
+            let expected = beforeAll[old] + inserted[new] + movedIn[new] - deleted[old] - movedOut[old]
+            guard afterAll[new] == expected else {
                 throw .invalidItemCount(
-                    section: new, oldSection: old, before: before[old], after: after[new],
+                    section: new, oldSection: old, before: beforeAll[old], after: afterAll[new],
                     inserted: inserted[new], deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old]
+                )
+            }
+        }
+    }
+
+    /// `checkItemCounts` over the touched sections only (a held snapshot's counts: the others
+    /// keep theirs by construction), in the same order: ascending new index.
+    ///
+    /// - Complexity: O(t log k + k).
+    func checkTouchedItemCounts(_ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]) throws(UpdateError) {
+        var deleted: [Int: Int] = [:], movedOut: [Int: Int] = [:], inserted: [Int: Int] = [:], movedIn: [Int: Int] = [:]
+        for entry in oldEntries {
+            if entry.operation == .delete { deleted[entry.path.section, default: 0] += 1 }
+            if entry.operation == .moveFrom { movedOut[entry.path.section, default: 0] += 1 }
+        }
+        for entry in newEntries {
+            if entry.operation == .insert { inserted[entry.path.section, default: 0] += 1 } else { movedIn[entry.path.section, default: 0] += 1 }
+        }
+        for new in after.touchedSections {
+            let old = oldSection(forNew: new)
+            guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
+            let countBefore = count(before, old), countAfter = count(after, new)
+            let (i, d, mi, mo) = (inserted[new] ?? 0, deleted[old] ?? 0, movedIn[new] ?? 0, movedOut[old] ?? 0)
+            guard countAfter == countBefore + i + mi - d - mo else {
+                throw .invalidItemCount(
+                    section: new, oldSection: old, before: countBefore, after: countAfter,
+                    inserted: i, deleted: d, movedIn: mi, movedOut: mo
                 )
             }
         }

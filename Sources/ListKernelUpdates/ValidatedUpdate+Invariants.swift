@@ -17,13 +17,13 @@ extension ValidatedUpdate: InvariantChecked {
                 precondition(index == 0 || values[index - 1] < value, "\(what) not sorted and distinct")
             }
         }
-        sortedDistinct(removedSections, below: itemCountsBefore.count, "removed sections")
-        sortedDistinct(placedSections, below: itemCountsAfter.count, "placed sections")
-        sortedDistinct(reloadedSections, below: itemCountsBefore.count, "reloaded sections")
+        sortedDistinct(removedSections, below: countsBefore.sectionCount, "removed sections")
+        sortedDistinct(placedSections, below: countsAfter.sectionCount, "placed sections")
+        sortedDistinct(reloadedSections, below: countsBefore.sectionCount, "reloaded sections")
         precondition(removedSections.count == sectionDestinations.count && placedSections.count == sectionSources.count)
         precondition(
-            itemCountsBefore.count - removedSections.count == itemCountsAfter.count - placedSections.count,
-            "\(itemCountsBefore.count - removedSections.count) untouched sections for \(itemCountsAfter.count - placedSections.count) places"
+            countsBefore.sectionCount - removedSections.count == countsAfter.sectionCount - placedSections.count,
+            "\(countsBefore.sectionCount - removedSections.count) untouched sections for \(countsAfter.sectionCount - placedSections.count) places"
         )
         for (old, new) in zip(removedSections, sectionDestinations) where new >= 0 {
             let at = SortedIndexes.position(of: new, in: placedSections)
@@ -32,11 +32,11 @@ extension ValidatedUpdate: InvariantChecked {
         for section in reloadedSections {
             precondition(SortedIndexes.position(of: section, in: removedSections) == nil, "reloaded section \(section) also removed")
         }
-        sortedDistinct(oldItemSections, below: itemCountsBefore.count, "sections with removed items")
-        sortedDistinct(newItemSections, below: itemCountsAfter.count, "sections with placed items")
+        sortedDistinct(oldItemSections, below: countsBefore.sectionCount, "sections with removed items")
+        sortedDistinct(newItemSections, below: countsAfter.sectionCount, "sections with placed items")
         precondition(oldItemSections.count == oldItems.count && newItemSections.count == newItems.count)
         for (section, changes) in zip(oldItemSections, oldItems) {
-            let count = itemCountsBefore[section]
+            let count = countsBefore[section]!
             sortedDistinct(changes.removed, below: count, "removed items of section \(section)")
             sortedDistinct(changes.reloaded, below: count, "reloaded items of section \(section)")
             sortedDistinct(changes.reconfigured, below: count, "reconfigured items of section \(section)")
@@ -44,7 +44,7 @@ extension ValidatedUpdate: InvariantChecked {
         }
         var moves = 0
         for (section, changes) in zip(newItemSections, newItems) {
-            sortedDistinct(changes.placed, below: itemCountsAfter[section], "placed items of section \(section)")
+            sortedDistinct(changes.placed, below: countsAfter[section]!, "placed items of section \(section)")
             precondition(changes.placed.count == changes.sources.count)
             for (item, source) in zip(changes.placed, changes.sources) {
                 guard let source else { continue }
@@ -59,7 +59,10 @@ extension ValidatedUpdate: InvariantChecked {
         }
         precondition(moves == oldItems.reduce(0) { $0 + $1.destinations.count { $0 != nil } }, "item moves recorded on one side only")
         // Every surviving, not reloaded section has as many untouched items as free places.
-        for new in itemCountsAfter.indices {
+        // (With a held snapshot's counts only the touched sections are known: those are the
+        // ones with changes, so only they are checked.)
+        let checked = countsAfter.all.map { Array($0.indices) } ?? countsAfter.touchedSections
+        for new in checked {
             switch origin(ofNewSection: new) {
             case .unchanged(let old)?, .moved(from: let old)?: checkUntouched(old: old, new: new)
             default: break
@@ -70,9 +73,13 @@ extension ValidatedUpdate: InvariantChecked {
     private func checkUntouched(old: Int, new: Int) {
         let removed = SortedIndexes.position(of: old, in: oldItemSections).map { oldItems[$0].removed.count } ?? 0
         let placed = SortedIndexes.position(of: new, in: newItemSections).map { newItems[$0].placed.count } ?? 0
+        guard let before = countsBefore[old], let after = countsAfter[new] else {
+            precondition(countsBefore.all == nil, "section \(old) → \(new) without counts")
+            return
+        }
         precondition(
-            itemCountsBefore[old] - removed == itemCountsAfter[new] - placed,
-            "section \(old) → \(new): \(itemCountsBefore[old] - removed) untouched items for \(itemCountsAfter[new] - placed) places"
+            before - removed == after - placed,
+            "section \(old) → \(new): \(before - removed) untouched items for \(after - placed) places"
         )
     }
 }

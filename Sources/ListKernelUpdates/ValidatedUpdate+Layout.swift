@@ -45,7 +45,7 @@ extension ValidatedUpdate {
         // 2. Moved sections: lift each to the end (bottom up, so the ones above keep their
         // index), then place each at its index among the sections that are not inserted.
         if !moved.isEmpty {
-            let survivors = itemCountsBefore.count - deleted.count
+            let survivors = countsBefore.sectionCount - deleted.count
             var tail: [Int] = []
             for (old, _) in moved.reversed() {
                 let from = old - SortedIndexes.rank(of: old, in: deleted)
@@ -147,15 +147,24 @@ extension ValidatedUpdate {
     ///   `.invalidSectionDescription` for a description that is not the section the data
     ///   source reported; `.limitExceeded` when the result would pass `ListLimits`
     ///   (`layout` is unchanged).
-    /// - Complexity: O(S + k log k) to check, plus the steps' ListLayout costs: O(log S) per
+    /// - Complexity: O(S + k log k) to check (O(t log S + k log k) for t touched sections when
+    ///   the counts come from a held snapshot), plus the steps' ListLayout costs: O(log S) per
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
     public func apply(to layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
-        guard layout.sectionCount == itemCountsBefore.count else {
-            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: itemCountsBefore.count)
+        guard layout.sectionCount == countsBefore.sectionCount else {
+            throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: countsBefore.sectionCount)
         }
-        for (section, (count, expected)) in zip(layout.itemCounts(), itemCountsBefore).enumerated() {
-            guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
+        if let all = countsBefore.all {
+            for (section, (count, expected)) in zip(layout.itemCounts(), all).enumerated() {
+                guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
+            }
+        } else {
+            // A held snapshot's counts: the touched sections are compared, O(t log S).
+            for (section, expected) in zip(countsBefore.touchedSections, countsBefore.touchedCounts) {
+                let count = layout.itemCount(inSection: section) ?? -1
+                guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
+            }
         }
         var descriptions: [Int: ListLayout.Section] = [:]
         var describedUnits: [Int64] = []
@@ -164,8 +173,10 @@ extension ValidatedUpdate {
         for section in described.sorted() {
             let description = sectionDescription(section)
             let count = description.measuredItemExtents?.count ?? description.itemCount
-            guard count == itemCountsAfter[section] else {
-                throw .sectionDescriptionItemCount(section: section, described: count, reported: itemCountsAfter[section])
+            // Inserted and reloaded sections are touched: their counts are always known.
+            let reported = countsAfter[section] ?? -1
+            guard count == reported else {
+                throw .sectionDescriptionItemCount(section: section, described: count, reported: reported)
             }
             do { describedUnits.append(try description.record(index: section).fullExtent) } catch {
                 throw .invalidSectionDescription(section: section, error)
@@ -180,7 +191,7 @@ extension ValidatedUpdate {
         // reached half-way leaves `layout` as it was.
         var itemTotal = 0
         var hasSectionPastPerItemLimit = false
-        for count in itemCountsAfter {
+        func add(_ count: Int) throws(UpdateError) {
             let (sum, overflow) = itemTotal.addingReportingOverflow(count)
             guard !overflow, sum <= ListLimits.maximumItemCount else {
                 throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
@@ -188,8 +199,24 @@ extension ValidatedUpdate {
             itemTotal = sum
             hasSectionPastPerItemLimit = hasSectionPastPerItemLimit || count > ListLimits.maximumPerItemCount
         }
-        guard itemCountsAfter.count <= ListLimits.maximumSectionCount else {
-            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: itemCountsAfter.count - layout.sectionCount))
+        if let all = countsAfter.all {
+            for count in all {
+                let (sum, overflow) = itemTotal.addingReportingOverflow(count)
+                guard !overflow, sum <= ListLimits.maximumItemCount else {
+                    throw .limitExceeded(.tooManyItems(count: layout.totalItemCount, adding: count))
+                }
+                itemTotal = sum
+                hasSectionPastPerItemLimit = hasSectionPastPerItemLimit || count > ListLimits.maximumPerItemCount
+            }
+        } else {
+            // Untouched sections keep their counts: the total is the layout's, less the
+            // touched sections' counts before, plus theirs after (each count is bounded, so
+            // nothing overflows on the way).
+            itemTotal = layout.totalItemCount - countsBefore.touchedCounts.reduce(0, +)
+            for count in countsAfter.touchedCounts { try add(count) }
+        }
+        guard countsAfter.sectionCount <= ListLimits.maximumSectionCount else {
+            throw .limitExceeded(.tooManySections(count: layout.sectionCount, adding: countsAfter.sectionCount - layout.sectionCount))
         }
         var bound = layout.allUnits
         var mayExceed = false

@@ -11,7 +11,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(log k).
     public func fate(ofOldSection section: Int) -> SectionFate? {
-        guard section >= 0, section < itemCountsBefore.count else { return nil }
+        guard section >= 0, section < countsBefore.sectionCount else { return nil }
         let rank = SortedIndexes.rank(of: section, in: removedSections)
         if rank < removedSections.count, removedSections[rank] == section {
             let destination = sectionDestinations[rank]
@@ -26,7 +26,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(log k).
     public func origin(ofNewSection section: Int) -> SectionOrigin? {
-        guard section >= 0, section < itemCountsAfter.count else { return nil }
+        guard section >= 0, section < countsAfter.sectionCount else { return nil }
         let rank = SortedIndexes.rank(of: section, in: placedSections)
         if rank < placedSections.count, placedSections[rank] == section {
             let source = sectionSources[rank]
@@ -59,7 +59,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(log k).
     public func fate(ofOld path: ItemPath) -> ItemFate? {
-        guard let sectionFate = fate(ofOldSection: path.section), path.item >= 0, path.item < itemCountsBefore[path.section] else {
+        guard let sectionFate = fate(ofOldSection: path.section), countsBefore.contains(item: path.item, inSection: path.section) else {
             return nil
         }
         let newSection: Int
@@ -93,7 +93,7 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: O(log k).
     public func origin(ofNew path: ItemPath) -> ItemOrigin? {
-        guard let sectionOrigin = origin(ofNewSection: path.section), path.item >= 0, path.item < itemCountsAfter[path.section] else {
+        guard let sectionOrigin = origin(ofNewSection: path.section), countsAfter.contains(item: path.item, inSection: path.section) else {
             return nil
         }
         let oldSection: Int

@@ -28,10 +28,31 @@
 /// - Complexity: every query is O(log k); `apply(to:sectionDescription:)` is
 ///   O(k log k + S·m) for m section moves to plan, plus ListLayout's own costs.
 public struct ValidatedUpdate: Equatable, Sendable {
+    /// The item counts before the update: every section's, or only the touched sections'
+    /// for an update validated against a held snapshot's counts (`SectionCounts`).
+    package let countsBefore: SectionCounts
+    /// The item counts after the update, as the data source reported them.
+    package let countsAfter: SectionCounts
+
     /// The item count of every section before the update.
-    public let itemCountsBefore: [Int]
+    ///
+    /// - Complexity: O(1).
+    public var itemCountsBefore: [Int] {
+        guard let all = countsBefore.all else {
+            preconditionFailure("kernel invariant: an update validated against a held snapshot's counts left the package")
+        }
+        return all
+    }
+
     /// The item count of every section after the update, as the data source reported it.
-    public let itemCountsAfter: [Int]
+    ///
+    /// - Complexity: O(1).
+    public var itemCountsAfter: [Int] {
+        guard let all = countsAfter.all else {
+            preconditionFailure("kernel invariant: an update validated against a held snapshot's counts left the package")
+        }
+        return all
+    }
     /// The batch that was validated.
     public let batch: BatchUpdate
 
@@ -77,14 +98,14 @@ public struct ValidatedUpdate: Equatable, Sendable {
     /// Wraps the output of validation; nothing is checked again (debug builds check the
     /// structure's own invariants).
     init(
-        _validatedBefore before: [Int], after: [Int], batch: BatchUpdate,
+        _validatedBefore before: SectionCounts, after: SectionCounts, batch: BatchUpdate,
         removedSections: [Int], sectionDestinations: [Int],
         placedSections: [Int], sectionSources: [Int], reloadedSections: [Int],
         oldItemSections: [Int], oldItems: [OldSectionItems],
         newItemSections: [Int], newItems: [NewSectionItems]
     ) {
-        self.itemCountsBefore = before
-        self.itemCountsAfter = after
+        self.countsBefore = before
+        self.countsAfter = after
         self.batch = batch
         self.removedSections = removedSections
         self.sectionDestinations = sectionDestinations
@@ -101,10 +122,10 @@ public struct ValidatedUpdate: Equatable, Sendable {
     /// The number of sections before the update.
     ///
     /// - Complexity: O(1).
-    public var sectionCountBefore: Int { itemCountsBefore.count }
+    public var sectionCountBefore: Int { countsBefore.sectionCount }
 
     /// The number of sections after the update.
     ///
     /// - Complexity: O(1).
-    public var sectionCountAfter: Int { itemCountsAfter.count }
+    public var sectionCountAfter: Int { countsAfter.sectionCount }
 }

@@ -3,7 +3,8 @@
 extension ListSnapshot: InvariantChecked {
     /// Recomputes both indexes from the sections and compares: every section at its recorded
     /// position, every item at its recorded section and index, no stray entries, marks only
-    /// on present items and sections. Runs after every mutation in debug builds
+    /// on present items and sections, an edit log only with a base (and naming no item once
+    /// structural), never based on its own version. Runs after every mutation in debug builds
     /// (`InvariantChecked`).
     ///
     /// - Complexity: O(S + n + marks).
@@ -25,5 +26,9 @@ extension ListSnapshot: InvariantChecked {
         precondition(_reloadedItems.allSatisfy { _itemLocation[$0] != nil }, "a reload mark on a missing item")
         precondition(_reconfiguredItems.allSatisfy { _itemLocation[$0] != nil }, "a reconfigure mark on a missing item")
         precondition(_reloadedSections.allSatisfy { _sectionIndex[$0] != nil }, "a reload mark on a missing section")
+        // The edit log: touched items only while there is a base, none once it is structural.
+        precondition(_logBase != nil || (_touched.isEmpty && !_isStructurallyEdited), "an edit log without a base")
+        precondition(!_isStructurallyEdited || _touched.isEmpty, "a structural edit log that names items")
+        precondition(_logBase.map { $0 !== _version } ?? true, "a snapshot derived from its own version")
     }
 }

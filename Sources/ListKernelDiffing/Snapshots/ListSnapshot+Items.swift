@@ -26,6 +26,7 @@ extension ListSnapshot {
             position = _sections.count - 1
         }
         try _checkNewItems(items)
+        _recordItemEdit(items)
         _insertItems(items, inSectionAt: position, at: _sections[position].items.count)
     }
 
@@ -39,6 +40,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], beforeItem before: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: before)
         try _checkNewItems(items)
+        _recordItemEdit(items)
         _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index)
     }
 
@@ -52,6 +54,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], afterItem after: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: after)
         try _checkNewItems(items)
+        _recordItemEdit(items)
         _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index + 1)
     }
 
@@ -66,6 +69,7 @@ extension ListSnapshot {
             let location = try _location(ofItem: item)
             doomedBySection[_sectionIndex[location.section]!, default: []].insert(location.index)
         }
+        _recordItemEdit(items)
         for (position, doomed) in doomedBySection {
             let first = doomed.min()!
             var index = 0
@@ -87,6 +91,7 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(S + n).
     public mutating func deleteAllItems() {
+        _recordStructuralEdit()
         for position in _sections.indices { _sections[position].items.removeAll() }
         _itemLocation.removeAll()
         _reloadedItems.removeAll()
@@ -125,6 +130,7 @@ extension ListSnapshot {
     /// - Complexity: O(k).
     public mutating func reloadItems(_ items: [ItemID]) throws(SnapshotError) {
         for item in items { _ = try _location(ofItem: item) }
+        _recordMarkEdit()
         _reloadedItems.formUnion(items)
         _checkInvariants()
     }
@@ -138,6 +144,7 @@ extension ListSnapshot {
     /// - Complexity: O(k).
     public mutating func reconfigureItems(_ items: [ItemID]) throws(SnapshotError) {
         for item in items { _ = try _location(ofItem: item) }
+        _recordMarkEdit()
         _reconfiguredItems.formUnion(items)
         _checkInvariants()
     }
@@ -147,6 +154,8 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(marks).
     public mutating func clearMarks() {
+        guard !(_reloadedItems.isEmpty && _reconfiguredItems.isEmpty && _reloadedSections.isEmpty) else { return }
+        _recordMarkEdit()
         _reloadedItems.removeAll()
         _reconfiguredItems.removeAll()
         _reloadedSections.removeAll()
@@ -187,6 +196,7 @@ extension ListSnapshot {
         let from = try _location(ofItem: item)
         _ = try _location(ofItem: anchor)
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
+        _recordItemEdit(CollectionOfOne(item))
         let fromPosition = _sectionIndex[from.section]!
         _sections[fromPosition].items.remove(at: from.index)
         _reindexItems(inSectionAt: fromPosition, from: from.index)

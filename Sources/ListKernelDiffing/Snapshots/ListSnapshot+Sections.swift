@@ -15,6 +15,7 @@ extension ListSnapshot {
     /// - Complexity: O(k) amortized.
     public mutating func appendSections(_ sections: [SectionID]) throws(SnapshotError) {
         try _checkNewSections(sections)
+        if !sections.isEmpty { _recordStructuralEdit() }
         _insertSections(sections, at: _sections.count)
     }
 
@@ -28,6 +29,7 @@ extension ListSnapshot {
     public mutating func insertSections(_ sections: [SectionID], beforeSection before: SectionID) throws(SnapshotError) {
         let position = try _position(ofSection: before)
         try _checkNewSections(sections)
+        if !sections.isEmpty { _recordStructuralEdit() }
         _insertSections(sections, at: position)
     }
 
@@ -41,6 +43,7 @@ extension ListSnapshot {
     public mutating func insertSections(_ sections: [SectionID], afterSection after: SectionID) throws(SnapshotError) {
         let position = try _position(ofSection: after)
         try _checkNewSections(sections)
+        if !sections.isEmpty { _recordStructuralEdit() }
         _insertSections(sections, at: position + 1)
     }
 
@@ -53,6 +56,7 @@ extension ListSnapshot {
         var doomed = [Bool](repeating: false, count: _sections.count)
         for section in sections { doomed[try _position(ofSection: section)] = true }
         guard let first = doomed.firstIndex(of: true) else { return }
+        _recordStructuralEdit()
         for (position, section) in _sections.enumerated() where doomed[position] {
             for item in section.items {
                 _itemLocation[item] = nil
@@ -101,6 +105,7 @@ extension ListSnapshot {
     /// - Complexity: O(k).
     public mutating func reloadSections(_ sections: [SectionID]) throws(SnapshotError) {
         for section in sections { _ = try _position(ofSection: section) }
+        _recordMarkEdit()
         _reloadedSections.formUnion(sections)
         _checkInvariants()
     }
@@ -138,6 +143,7 @@ extension ListSnapshot {
         let from = try _position(ofSection: section)
         _ = try _position(ofSection: anchor)
         guard section != anchor else { throw .sectionRelativeToItself(identifier: String(describing: section)) }
+        _recordStructuralEdit()
         let moving = _sections.remove(at: from)
         let anchorPosition = _sectionIndex[anchor]! - (_sectionIndex[anchor]! > from ? 1 : 0)
         let to = after ? anchorPosition + 1 : anchorPosition

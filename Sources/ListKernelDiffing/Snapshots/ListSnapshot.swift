@@ -71,6 +71,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline internal var _reconfiguredItems: Set<ItemID> = []
     /// Sections marked for reload.
     @usableFromInline internal var _reloadedSections: Set<SectionID> = []
+    /// The identity of this snapshot's contents: a new one after every change, shared by
+    /// copies until one of them changes (`ListSnapshot+Derivation.swift`).
+    @usableFromInline internal var _version = _SnapshotVersion()
+    /// The version of the snapshot this one was derived from, or `nil` for a snapshot not
+    /// changed since it was made or committed (`ListSnapshot+Derivation.swift`).
+    @usableFromInline internal var _logBase: _SnapshotVersion?
+    /// Every item inserted, deleted or moved since `_logBase` (a superset of those whose
+    /// place changed); the others keep their section and relative order.
+    @usableFromInline internal var _touched: Set<ItemID> = []
+    /// Whether a section was inserted, deleted or moved (or every item deleted) since
+    /// `_logBase`: the difference then takes the full diff.
+    @usableFromInline internal var _isStructurallyEdited = false
 
     /// Creates an empty snapshot.
     ///
@@ -229,6 +241,7 @@ extension ListSnapshot: Equatable {
 }
 
 extension ListSnapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
+
 extension ListSnapshot._Section: Sendable where SectionID: Sendable, ItemID: Sendable {}
 extension ListSnapshot._Location: Sendable where SectionID: Sendable {}
 

@@ -58,22 +58,37 @@ extension ListDiffableDataSource {
     ///   pass after the registration is fixed).
     /// - Complexity: O(S log S + n log n) for the difference of n items in S sections (O(S +
     ///   n) when few move), plus `VirtualList.apply(_:)`: O(S + k log n) and the pass.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
         try checkIsListDataSource("apply(_:)")
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
+        // A snapshot derived from the current one by item edits: its edit log gives the
+        // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
+        let changes = snapshot._incrementalChanges(from: current) ?? snapshot.difference(from: current).changes
+        return try apply(snapshot, changes: changes)
+    }
+
+    /// Applies `snapshot` given its `changes` from the current snapshot (computed
+    /// incrementally, or by a full diff off the main actor: `LiveSnapshotApplier`).
+    ///
+    /// - Complexity: O(k log n) for k changes, plus the pass.
+    @usableFromInline
+    func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
         let old = current
-        let diff = snapshot.difference(from: old)
-        let conversion = BatchUpdate._converting(diff, rebindingMovedReconfigures: true)
+        let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         current = snapshot
         current.clearMarks()
+        current._commitAsBase()
         do {
-            try list.apply(conversion.batch)
+            // The counts come from `current`, from which the batch was computed: only the
+            // sections it touches are checked.
+            try list.apply(conversion.batch, countsFromHeldSnapshot: true)
         } catch {
             restore(old, after: error)
             throw error
         }
         _checkInvariants()
+        Self.retire(consume old)
         guard !conversion.reconfiguredAfterMove.isEmpty else { return list.lastPass }
 
         // Moved items that are only reconfigured kept their views through the move; they
@@ -112,6 +127,7 @@ extension ListDiffableDataSource {
         let old = current
         current = snapshot
         current.clearMarks()
+        current._commitAsBase()
         do {
             let pass = try list.reloadData()
             isLoaded = true
@@ -171,6 +187,18 @@ extension ListDiffableDataSource {
         current.indexOfSection(section).map { list.isCollapsed(section: $0) } ?? false
     }
 
+    /// Releases a snapshot that was replaced on a background task: when nothing else shares
+    /// its storage, freeing a million identifiers' indexes takes milliseconds, which an apply
+    /// of a few edits must not spend on the caller's thread (the snapshot is immutable and
+    /// `Sendable`, so dropping it elsewhere is safe).
+    ///
+    /// - Complexity: O(1) on the caller's thread.
+    static func retire(_ snapshot: consuming Snapshot) {
+        // Moved into the task, so the task drops the last reference, whichever side runs
+        // first.
+        Task.detached(priority: .utility) { [snapshot = consume snapshot] in withExtendedLifetime(snapshot) {} }
+    }
+
     /// Puts `old` back as the current snapshot after the list rejected an apply, unless the
     /// list had already taken the new layout (an unregistered reuse identifier, a window of
     /// too many elements or a factory's mistake is found by the pass, after the layout
@@ -191,6 +219,7 @@ extension ListDiffableDataSource {
     }
 
     /// Throws unless this data source is still the list's data source.
+    @usableFromInline
     func checkIsListDataSource(_ operation: String) throws(ListError) {
         guard list.dataSource === self else {
             throw .noDataSource(operation: "ListDiffableDataSource.\(operation) (the list's dataSource is no longer this data source)")

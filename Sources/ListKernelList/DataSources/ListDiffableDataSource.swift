@@ -67,10 +67,10 @@ public final class ListDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// overlappingly (callbacks only read it, and the list refuses re-entrant updates), so
     /// the dynamic exclusivity checks, a sixth of an update's cost at 10,000 sections, are
     /// turned off.
-    @exclusivity(unchecked) var current = Snapshot()
+    @exclusivity(unchecked) @usableFromInline var current = Snapshot()
     /// Whether the list's layout was built from this data source (a reload or an apply
     /// succeeded); until then, `apply` reloads.
-    var isLoaded = false
+    @usableFromInline var isLoaded = false
 
     /// Creates the data source, makes it `list.dataSource`, and reloads the list with an
     /// empty snapshot.

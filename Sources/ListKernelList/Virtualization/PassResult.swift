@@ -145,6 +145,10 @@ public struct PassResult<View: AnyObject> {
     /// only repeats the last pass (draw nothing from it); the outer call returns the pass that
     /// applies everything.
     public internal(set) var isJoinedToOuterBatch = false
+    /// Whether the list is at its end after the pass (`VirtualList.isAtEnd`).
+    public internal(set) var isAtEnd = false
+    /// Whether `isAtEnd` changed in this pass (reported once per change, no timers).
+    public internal(set) var atEndChanged = false
 }
 
 /// What an update did to one element displayed before or after it.

@@ -196,8 +196,14 @@ extension VirtualList {
     ///
     /// - Parameter before: the offset before the step.
     func clampOffsetToContent(pulledFrom before: Double) -> Double {
+        let maximum = maximumOffset
+        if maximum < -viewport.insets.top {
+            // Short content aligned to the end (`EndBehaviour`) sits there: always at the end.
+            let delta = maximum - viewport.offset
+            viewport.offset = maximum
+            return delta
+        }
         let minimum = min(-viewport.insets.top, before)
-        let maximum = max(-viewport.insets.top, layout.contentExtent + viewport.insets.bottom - viewport.size)
         let clamped = min(max(viewport.offset, minimum), maximum)
         let delta = clamped - viewport.offset
         viewport.offset = clamped

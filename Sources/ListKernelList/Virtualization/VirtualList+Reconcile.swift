@@ -30,12 +30,24 @@ extension VirtualList {
         } else if newViewport.offset < viewport.offset {
             scrollDirection = .backward
         }
+        let wasPinned = live.behaviour.follows && isAtEnd
+        let oldAdjustment = pendingAdjustment
         viewport = newViewport
+        if newViewport.size != oldViewport.size || newViewport.insets != oldViewport.insets {
+            // A size or inset change (keyboard, rotation): a pinned list stays at the end, a
+            // list aligned to its end keeps short content there (R6, R7).
+            if wasPinned {
+                pendingAdjustment += pinToEnd()
+            } else if live.behaviour.follows || live.behaviour.alignsShortContentToEnd {
+                pendingAdjustment += clampOffsetToContent(pulledFrom: oldViewport.offset)
+            }
+        }
         do {
             return try reconcile()
         } catch {
             viewport = oldViewport
             scrollDirection = oldDirection
+            pendingAdjustment = oldAdjustment
             throw error
         }
     }
@@ -90,6 +102,7 @@ extension VirtualList {
         }
         lastResult.anchorAdjustment = adjustment
         lastResult.viewport = viewport
+        reportEndState()
         return lastPass
     }
 

@@ -25,10 +25,12 @@ extension VirtualList {
         try checkNotCallingOut("reloadData()")
         let newLayout = try buildLayout()
         let (oldLayout, oldOffset) = (layout, viewport.offset)
+        let pinned = startsPinned()
         layout = newLayout
         // Content that shrank past the viewport brings the offset back to its last valid
-        // value, as every other change does.
-        let adjustment = clampOffsetToContent(pulledFrom: oldOffset)
+        // value, as every other change does; a following list at its end stays there.
+        var adjustment = clampOffsetToContent(pulledFrom: oldOffset)
+        if pinned { adjustment += pinToEnd() }
         do { try checkWindowIdentifiers() } catch {
             (layout, viewport.offset) = (oldLayout, oldOffset)
             throw error

@@ -98,6 +98,7 @@ extension VirtualList {
         pendingMeasurements.removeAll()
         guard !measurements.isEmpty else { return 0 }
         let offsetBefore = viewport.offset
+        let pinned = live.behaviour.follows && isAtEnd
         let anchor = anchorElement()
         for (element, extent) in measurements {
             // Validated when queued; an update in between may have moved things, so re-check.
@@ -116,7 +117,8 @@ extension VirtualList {
             delta = FixedPoint.points(frame.start - anchor.start)
             viewport.offset += delta
         }
-        return delta + clampOffsetToContent(pulledFrom: offsetBefore)
+        delta += clampOffsetToContent(pulledFrom: offsetBefore)
+        return pinned ? delta + pinToEnd() : delta
     }
 
     /// Queues the remembered extent of an unmeasured item that is entering.

@@ -63,22 +63,48 @@ extension VirtualList {
     /// - Complexity: O(S + k log n), plus the pass.
     @discardableResult
     public func apply(_ batch: BatchUpdate) throws(ListError) -> PassResult<View> {
+        try apply(batch, countsFromHeldSnapshot: false)
+    }
+
+    /// Applies `batch`; with `countsFromHeldSnapshot`, the data source's counts come from a
+    /// snapshot it holds and from which `batch` was computed, so the sections `batch` does
+    /// not touch keep their counts by construction: only the touched sections' counts are
+    /// asked and checked (`ListDiffableDataSource`; `Docs/Updates.md`, "Validation").
+    ///
+    /// - Complexity: O(S + k log n) plus the pass; O(t log S + k log n) for t touched
+    ///   sections with `countsFromHeldSnapshot`.
+    @discardableResult
+    func apply(_ batch: BatchUpdate, countsFromHeldSnapshot: Bool) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
-        let before = layout.itemCounts()
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
         guard sectionCount <= ListLimits.maximumSectionCount else {
             throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
         }
-        var after = [Int](repeating: 0, count: sectionCount)
-        callingOut(.counts) {
-            after.withUnsafeMutableBufferPointer { after in
-                for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
-            }
-        }
         let update: ValidatedUpdate
-        do { update = try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
+        if countsFromHeldSnapshot {
+            let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
+            let before = touched.old.map { layout.itemCount(inSection: $0)! }
+            let after = callingOut(.counts) { touched.new.map { dataSource.list(self, numberOfItemsInSection: $0) } }
+            countQueriesOfLastUpdate = touched.new.count
+            do {
+                update = try batch._validated(
+                    before: SectionCounts(sectionCount: layout.sectionCount, touched: touched.old, counts: before),
+                    after: SectionCounts(sectionCount: sectionCount, touched: touched.new, counts: after)
+                )
+            } catch { throw .update(error) }
+        } else {
+            let before = layout.itemCounts()
+            var after = [Int](repeating: 0, count: sectionCount)
+            callingOut(.counts) {
+                after.withUnsafeMutableBufferPointer { after in
+                    for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
+                }
+            }
+            countQueriesOfLastUpdate = sectionCount
+            do { update = try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
+        }
 
         // Descriptions of inserted and reloaded sections, asked before anything changes.
         var descriptions: [Int: ListLayout.Section] = [:]
@@ -183,6 +209,8 @@ extension VirtualList {
         //    where it collapsed to if it vanishes. Taken from the layout before the change.
         let offsetBefore = viewport.offset
         let anchor = updateAnchor(change.anchoring, frames: oldFrames)
+        let pinned = startsPinned()
+        let lastItem = live.behaviour.follows ? lastItemPath() : nil
 
         // 3. The layout changes (validated inside `mutate`, which throws before changing).
         try mutate()
@@ -209,6 +237,13 @@ extension VirtualList {
             pendingAdjustment += delta
         }
         pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
+        // Following the output: a change that started at the end ends at the end; one that
+        // did not counts what it appended below (`VirtualList+Following.swift`).
+        if pinned {
+            pendingAdjustment += pinToEnd()
+        } else if live.behaviour.follows, case .batch(let update) = change.kind {
+            live.unseenAppended += appendedItems(update, lastItem: lastItem)
+        }
 
         // 6. Reconfigure in place, then reconcile.
         for element in change.reconfigured { reconfigureDisplayed(element) }

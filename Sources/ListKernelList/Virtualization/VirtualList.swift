@@ -95,6 +95,14 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var configurators: [ReusePool<AnyObject>.SlotKey: Configurator] = [:]
     /// Changes of nested `performBatchUpdates` calls while an updates closure runs.
     var nestedBatch: BatchUpdate?
+    /// Following the output and bottom alignment (`VirtualList+Following.swift`).
+    @exclusivity(unchecked) var live = LiveState()
+    /// How many sections' item counts the last batch update asked the data source for: all
+    /// of them, or only the touched ones when the counts come from a held snapshot (the
+    /// work tests count).
+    ///
+    /// - Complexity: O(1).
+    @_spi(ListKernelTesting) public internal(set) var countQueriesOfLastUpdate = 0
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///

@@ -75,6 +75,9 @@ public enum DemoMain {
             output(DemoOptions.usage + "\n")
             return 0
         }
+        if let path = options.followedPath {
+            return runFollowing(path: path, options: options, outputIsTerminal: outputIsTerminal, output: output, errorOutput: errorOutput)
+        }
         let list: DemoList
         do {
             list = try makeList(options.dataSource, limits: limits)

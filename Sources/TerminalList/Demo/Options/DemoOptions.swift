@@ -20,13 +20,15 @@ public enum DemoDataSource: Hashable, Sendable {
 /// |---------------------|-----------------------------------------------------------------|
 /// | `--data FILE`       | load the list from FILE (JSON or XML plist)                     |
 /// | `--generate SxR`    | a synthetic list of S sections × R rows (`x`, `X` or `×`)        |
+/// | `--follow FILE`     | a live tail of FILE (``FollowSession``), as `tail -f`            |
+/// | `--section REGEX`   | with `--follow`: a matching line starts a foldable section       |
 /// | `--script "KEYS"`   | run these keys (see ``KeyScript``) instead of reading the keyboard |
 /// | `--size COLSxROWS`  | the screen size when not drawing on a terminal (80x24 otherwise) |
 /// | `--frames`          | print every screen, each after a separator line, not only the last |
 /// | `--help`, `-h`      | print the usage and exit                                        |
 ///
-/// `--opt=value` works as well as `--opt value`. An option given twice, or `--data` with
-/// `--generate`, is an error.
+/// `--opt=value` works as well as `--opt value`. An option given twice, `--data` with
+/// `--generate`, `--follow` with either, or `--section` without `--follow`, is an error.
 ///
 /// - Complexity: every member is O(n) in the length of the arguments.
 public struct DemoOptions: Hashable, Sendable {
@@ -40,6 +42,10 @@ public struct DemoOptions: Hashable, Sendable {
     public var printsEveryFrame = false
     /// Whether `--help` was given.
     public var showsHelp = false
+    /// The file of `--follow`, or `nil`.
+    public var followedPath: String?
+    /// The pattern of `--section` (with `--follow`), or `nil`.
+    public var sectionPattern: String?
 
     /// The most memory `--generate` may need by ``estimatedGeneratedBytes(sections:itemsPerSection:)``:
     /// 1 GiB. The largest worlds it accepts, 2,031,616 empty sections or one section of
@@ -63,8 +69,8 @@ public struct DemoOptions: Hashable, Sendable {
 
     /// The usage text `--help` prints.
     public static let usage = """
-        usage: listkernel-demo [--data FILE | --generate SECTIONSxROWS] [--script "KEYS"]
-                               [--size COLSxROWS] [--frames] [--help]
+        usage: listkernel-demo [--data FILE | --generate SECTIONSxROWS | --follow FILE [--section REGEX]]
+                               [--script "KEYS"] [--size COLSxROWS] [--frames] [--help]
 
         A full-screen list with collapsible sections, drawn in the terminal.
 
@@ -73,6 +79,11 @@ public struct DemoOptions: Hashable, Sendable {
                               or an XML plist dict of title -> array of strings
           --generate SxR      a synthetic list of S sections of R rows (e.g. 10000x100),
                               up to about 1 GiB of memory (S x 512 B + S x R x 8 B)
+          --follow FILE       a live tail of FILE, as tail -f: new lines at the bottom
+                              while at the end; scrolling up pauses (the status line
+                              counts new lines below), G resumes
+          --section REGEX     with --follow: a line matching REGEX starts a foldable
+                              section (Enter folds the section at the top)
           --script "KEYS"     run space-separated keys without a terminal and print the
                               final screen as plain text (q ends the script):
                               down up j k pgdn pgup home end g G enter c e esc q /TEXT
@@ -115,7 +126,7 @@ public struct DemoOptions: Hashable, Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard ["--data", "--generate", "--script", "--size", "--frames"].contains(name) else {
+            guard ["--data", "--generate", "--script", "--size", "--frames", "--follow", "--section"].contains(name) else {
                 throw DemoOptionsError("unknown option \(DisplayWidth.quoted(name)) (see --help)")
             }
             guard seen.insert(name).inserted else {
@@ -141,6 +152,16 @@ public struct DemoOptions: Hashable, Sendable {
             case "--generate":
                 let (sections, items) = try generateSize(value)
                 options.dataSource = .generated(sections: sections, itemsPerSection: items)
+            case "--follow":
+                guard !value.isEmpty else { throw DemoOptionsError("--follow needs a file name") }
+                options.followedPath = value
+            case "--section":
+                do {
+                    _ = try Regex(value)
+                } catch {
+                    throw DemoOptionsError("--section \(DisplayWidth.quoted(value)): not a regular expression")
+                }
+                options.sectionPattern = value
             case "--script":
                 do {
                     options.script = try KeyScript.parse(value)
@@ -153,6 +174,12 @@ public struct DemoOptions: Hashable, Sendable {
         }
         if seen.contains("--data"), seen.contains("--generate") {
             throw DemoOptionsError("--data and --generate can't be used together")
+        }
+        if seen.contains("--follow"), seen.contains("--data") || seen.contains("--generate") {
+            throw DemoOptionsError("--follow can't be used with --data or --generate")
+        }
+        if seen.contains("--section"), !seen.contains("--follow") {
+            throw DemoOptionsError("--section needs --follow")
         }
         return options
     }

@@ -1,0 +1,89 @@
+@_spi(ListKernelTesting) import ListKernelCore
+
+// Derivation: how a snapshot knows it was made from another by its own mutations, so the
+// difference between them comes from the edit log instead of from both whole snapshots.
+//
+//     committed  C (version c, no log)
+//         │ var next = dataSource.snapshot()        a copy: version c, no log
+//         │ next.deleteItems([7])                    log (base c, touched {7}), version d1
+//         │ next.moveItem(3, beforeItem: 1)          log (base c, touched {7, 3}), version d2
+//         ▼
+//     apply(next): next's log base is c, C's version → incremental (`ListSnapshot+Incremental`)
+//
+// Every mutation gives the snapshot a new version, so two snapshots with one version hold the
+// same contents (copies that neither changed since). Item edits add their identifiers to the
+// log; section edits and `deleteAllItems` make it structural, which takes the full diff.
+
+/// The identity of one state of a snapshot's contents; compared by reference.
+@usableFromInline
+package final class _SnapshotVersion: Sendable {
+    @usableFromInline
+    init() {}
+}
+
+extension ListSnapshot {
+    /// Starts the edit log at the current version, unless it has started.
+    @inline(__always)
+    private mutating func _startLog() {
+        if _logBase == nil { _logBase = _version }
+    }
+
+    /// Records an edit that inserts, deletes or moves `items`, once it is checked.
+    ///
+    /// - Complexity: O(k) for k items.
+    internal mutating func _recordItemEdit<Items: Sequence<ItemID>>(_ items: Items) {
+        _startLog()
+        if !_isStructurallyEdited { _touched.formUnion(items) }
+        _version = _SnapshotVersion()
+    }
+
+    /// Records a section edit (or deleting every item): the difference takes the full diff.
+    ///
+    /// - Complexity: O(1).
+    internal mutating func _recordStructuralEdit() {
+        _startLog()
+        _isStructurallyEdited = true
+        _touched = []
+        _version = _SnapshotVersion()
+    }
+
+    /// Records a change of marks only: the contents' version changes, no item moves.
+    ///
+    /// - Complexity: O(1).
+    internal mutating func _recordMarkEdit() {
+        _startLog()
+        _version = _SnapshotVersion()
+    }
+
+    /// Whether this snapshot holds exactly `other`'s contents because neither changed since
+    /// one was copied from the other (a resubmission of the committed snapshot).
+    ///
+    /// - Complexity: O(1).
+    package func _isSameVersion(as other: ListSnapshot) -> Bool { _version === other._version }
+
+    /// Whether this snapshot was made from `base` by item edits and marks only, so that
+    /// `_incrementalChanges(from: base)` applies.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    package func _isDerived(from base: ListSnapshot) -> Bool {
+        guard let logBase = _logBase else { return _version === base._version }
+        return logBase === base._version && !_isStructurallyEdited
+    }
+
+    /// The number of items the edit log names.
+    ///
+    /// - Complexity: O(1).
+    package var _touchedItemCount: Int { _touched.count }
+
+    /// Forgets the edit log, keeping the contents and their version: the data source calls
+    /// it on the snapshot it commits, so that snapshots derived from the committed one next
+    /// name it as their base.
+    ///
+    /// - Complexity: O(1).
+    package mutating func _commitAsBase() {
+        _logBase = nil
+        _touched = []
+        _isStructurallyEdited = false
+    }
+}

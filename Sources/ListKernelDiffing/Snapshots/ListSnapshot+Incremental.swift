@@ -1,0 +1,276 @@
+@_spi(ListKernelTesting) public import ListKernelCore
+
+// The difference from a base snapshot to one derived from it by item edits, in time
+// proportional to the edits, equal to `difference(from:)`'s changes to the last element.
+//
+// The derived snapshot's log names every item inserted, deleted or moved (the touched
+// items). The others (untouched) keep their section and their relative order, so in each
+// section they form runs contiguous in both the old and the new order, cut where a touched
+// item was or now is:
+//
+//     old    a  b  X  c  d  e  Y  f        X, Y touched (old indexes 2 and 6)
+//     new    a  b  c  Z  d  e  f  Y        Z, Y touched (new indexes 3 and 7)
+//     untouched ordinals  a0 b1 c2 d3 e4 f5
+//     cuts in ordinal space: old {2 − 0, 6 − 1} = {2, 5}, new {3 − 0, 7 − 1} = {3, 6}
+//     runs  [0, 2) ab · [2, 3) c · [3, 5) de · [5, 6) f
+//
+// The full diff keeps, in each section, one longest increasing subsequence of the old
+// indexes of the items that stayed in it, found by patience sorting; the moves are the
+// rest. A run of consecutive old indexes lands on consecutive piles (each value lands right
+// after the previous one's pile), so patience sorting is simulated run by run over pile
+// segments, reproducing the full diff's choice of members exactly.
+
+extension ListSnapshot {
+    /// The changes `difference(from: base)` would report, computed from this snapshot's edit
+    /// log, or `nil` when this snapshot is not derived from `base` by item edits
+    /// (`_isDerived(from:)`).
+    ///
+    /// ```swift
+    /// var next = current
+    /// try next.moveItem(9, beforeItem: 1)
+    /// next._incrementalChanges(from: current) == next.difference(from: current).changes   // true
+    /// ```
+    ///
+    /// - Complexity: O(k log k) for k touched items and marks (every lookup is O(1); the
+    ///   runs in one section are simulated in O(r log r + r·s) for r runs and s pile
+    ///   segments, both O(k)); never proportional to the items or sections.
+    @inlinable
+    package func _incrementalChanges(from base: ListSnapshot) -> SectionedDiff.Changes? {
+        guard _isDerived(from: base) else { return nil }
+        var changes = SectionedDiff.Changes()
+        if !_touched.isEmpty {
+            _touchedItemChanges(from: base, touched: _touched, into: &changes)
+        }
+        changes.changedItems = _markedItemChanges(from: base)
+        changes.changedSections = _markedSectionChanges(from: base)
+        changes.applyReloadedSectionRule()
+        return changes
+    }
+
+    /// The path of `item` (the lookup `itemPath(of:)` makes, inlined for specialization).
+    @inlinable
+    internal func _path(of item: ItemID) -> ItemPath? {
+        guard let location = _itemLocation[item], let section = _sectionIndex[location.section] else { return nil }
+        return ItemPath(section: section, item: location.index)
+    }
+
+    /// Deletes, inserts and moves of the touched items' sections.
+    @inlinable
+    internal func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
+        // Old indexes of touched items, and new (index, identifier) pairs, by section.
+        var oldTouched: [Int: [Int]] = [:]
+        var newTouched: [Int: [(index: Int, item: ItemID)]] = [:]
+        for item in touched {
+            if let path = base._path(of: item) { oldTouched[path.section, default: []].append(path.item) }
+            if let path = _path(of: item) { newTouched[path.section, default: []].append((path.item, item)) }
+        }
+        let sections = Set(oldTouched.keys).union(newTouched.keys).sorted()
+
+        // Deletes, in old order: touched items gone from every section.
+        for section in sections {
+            guard var indexes = oldTouched[section] else { continue }
+            indexes.sort()
+            oldTouched[section] = indexes
+            let items = base._sections[section].items
+            for index in indexes where _itemLocation[items[index]] == nil {
+                changes.deletedItems.append(ItemPath(section: section, item: index))
+            }
+        }
+
+        // Inserts and moves, section by section in new order.
+        for section in sections {
+            let old = oldTouched[section] ?? []
+            let new = (newTouched[section] ?? []).sorted { $0.index < $1.index }
+            _sectionChanges(section: section, base: base, oldTouched: old, newTouched: new, into: &changes)
+        }
+    }
+
+    /// One element of a section's new order: a run of untouched items, or one touched item.
+    @usableFromInline
+    internal enum _Element {
+        /// `length` untouched items at old indexes `oldStart…`, new indexes `newStart…`.
+        case run(oldStart: Int, newStart: Int, length: Int)
+        /// A touched item now at `newIndex`, and where it was (`nil`: inserted).
+        case touched(newIndex: Int, from: ItemPath?)
+    }
+
+    /// The inserts and moves into `section` (the same index before and after: no section
+    /// changes on this path).
+    @inlinable
+    internal func _sectionChanges(
+        section: Int,
+        base: ListSnapshot,
+        oldTouched: [Int],
+        newTouched: [(index: Int, item: ItemID)],
+        into changes: inout SectionedDiff.Changes
+    ) {
+        let untouched = _sections[section].items.count - newTouched.count
+        precondition(
+            untouched == base._sections[section].items.count - oldTouched.count,
+            "kernel invariant: the edit log of section \(section) misses an item"
+        )
+        let newIndexes = newTouched.map(\.index)
+        // Cuts in the ordinal space of the untouched items, from both sides.
+        var cuts = Set<Int>()
+        for (rank, index) in oldTouched.enumerated() { cuts.insert(index - rank) }
+        for (rank, index) in newIndexes.enumerated() { cuts.insert(index - rank) }
+        cuts.insert(0)
+        let starts = cuts.filter { $0 < untouched }.sorted()
+
+        // The new order: runs by their new start, touched items by their index.
+        var elements: [_Element] = []
+        elements.reserveCapacity(starts.count + newTouched.count)
+        var nextTouched = 0
+        for (offset, start) in starts.enumerated() {
+            let end = offset + 1 < starts.count ? starts[offset + 1] : untouched
+            let newStart = Self._free(start, skipping: newIndexes)
+            while nextTouched < newTouched.count, newTouched[nextTouched].index < newStart {
+                elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
+                nextTouched += 1
+            }
+            elements.append(.run(oldStart: Self._free(start, skipping: oldTouched), newStart: newStart, length: end - start))
+        }
+        while nextTouched < newTouched.count {
+            elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
+            nextTouched += 1
+        }
+
+        // Patience sorting over the items that stayed in this section, run by run.
+        var values: [(value: Int, length: Int)] = []
+        var valueOf: [Int] = []   // element → index into `values`, or -1
+        for element in elements {
+            switch element {
+            case .run(let oldStart, _, let length):
+                valueOf.append(values.count)
+                values.append((oldStart, length))
+            case .touched(_, let from?) where from.section == section:
+                valueOf.append(values.count)
+                values.append((from.item, 1))
+            case .touched:
+                valueOf.append(-1)
+            }
+        }
+        let members = _RunPatience.memberPrefixes(values)
+
+        for (offset, element) in elements.enumerated() {
+            switch element {
+            case .run(let oldStart, let newStart, let length):
+                for item in members[valueOf[offset]]..<length {
+                    changes.movedItems.append(Move(
+                        from: ItemPath(section: section, item: oldStart + item),
+                        to: ItemPath(section: section, item: newStart + item)
+                    ))
+                }
+            case .touched(let newIndex, let from):
+                let to = ItemPath(section: section, item: newIndex)
+                guard let from else {
+                    changes.insertedItems.append(to)
+                    continue
+                }
+                if from.section == section, members[valueOf[offset]] == 1 { continue }
+                changes.movedItems.append(Move(from: from, to: to))
+            }
+        }
+    }
+
+    /// The `ordinal`-th index that the sorted `taken` does not hold.
+    ///
+    /// - Complexity: O(log k).
+    @inlinable
+    internal static func _free(_ ordinal: Int, skipping taken: [Int]) -> Int {
+        var low = 0, high = taken.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if taken[mid] - mid <= ordinal { low = mid + 1 } else { high = mid }
+        }
+        return ordinal + low
+    }
+}
+
+/// Patience sorting (`_markLongestIncreasingSubsequence`) over runs of consecutive values,
+/// without expanding them.
+///
+/// A run `v, v+1, …, v+L−1` lands on consecutive piles `p…p+L−1` (after `v` lands on `p`,
+/// the tail of `p` is `v < v+1` and the tail of `p+1` was above the old tail of `p`, so at
+/// least `v+1`), so the piles are kept as segments, each the piles of one run's consecutive
+/// elements. A value lands on the leftmost pile whose tail is not smaller, as in the full
+/// diff; its predecessor is the element on the pile before, at that moment. Backtracking
+/// from the last pile visits, in each run, a prefix of its elements.
+@usableFromInline
+enum _RunPatience {
+    /// Piles `startPile ..< startPile + length` hold elements `firstOffset…` of run `run`,
+    /// whose tails are `firstValue…`.
+    private struct Segment {
+        var startPile: Int
+        var length: Int
+        var firstValue: Int
+        var run: Int
+        var firstOffset: Int
+
+        var endPile: Int { startPile + length }
+        var lastValue: Int { firstValue + length - 1 }
+    }
+
+    /// For each run, how many of its elements (a prefix) are members of the longest
+    /// increasing subsequence the full diff picks.
+    ///
+    /// - Complexity: O(r log r + r·s) for r runs and s segments (s ≤ 2r).
+    @usableFromInline
+    static func memberPrefixes(_ runs: [(value: Int, length: Int)]) -> [Int] {
+        var segments: [Segment] = []
+        var predecessor: [(run: Int, offset: Int)?] = Array(repeating: nil, count: runs.count)
+        var pileCount = 0
+        for (run, (value, length)) in runs.enumerated() where length > 0 {
+            // The first segment whose last tail is not smaller than `value`.
+            var low = 0, high = segments.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if segments[mid].lastValue < value { low = mid + 1 } else { high = mid }
+            }
+            let pile = low < segments.count ? segments[low].startPile + max(0, value - segments[low].firstValue) : pileCount
+            if pile > 0 {
+                // The segment holding pile − 1: the one at `low` if it starts before `pile`,
+                // else the one before it.
+                let holder = low < segments.count && segments[low].startPile < pile ? low : low - 1
+                let segment = segments[holder]
+                predecessor[run] = (segment.run, segment.firstOffset + (pile - 1 - segment.startPile))
+            }
+            // Overwrite piles pile ..< pile + length.
+            let end = pile + length
+            var replaced: [Segment] = []
+            var first = low
+            if first > 0, segments[first - 1].endPile > pile { first -= 1 }
+            var last = first
+            while last < segments.count, segments[last].startPile < end {
+                let segment = segments[last]
+                if segment.startPile < pile {
+                    var left = segment
+                    left.length = pile - segment.startPile
+                    replaced.append(left)
+                }
+                if segment.endPile > end {
+                    let cut = end - segment.startPile
+                    replaced.append(Segment(
+                        startPile: end, length: segment.endPile - end, firstValue: segment.firstValue + cut,
+                        run: segment.run, firstOffset: segment.firstOffset + cut
+                    ))
+                }
+                last += 1
+            }
+            let new = Segment(startPile: pile, length: length, firstValue: value, run: run, firstOffset: 0)
+            let insertAt = replaced.firstIndex { $0.startPile > pile } ?? replaced.count
+            replaced.insert(new, at: insertAt)
+            segments.replaceSubrange(first..<last, with: replaced)
+            pileCount = max(pileCount, end)
+        }
+
+        var prefixes = Array(repeating: 0, count: runs.count)
+        guard let top = segments.last else { return prefixes }
+        var member: (run: Int, offset: Int)? = (top.run, top.firstOffset + top.length - 1)
+        while let (run, offset) = member {
+            prefixes[run] = offset + 1
+            member = predecessor[run]
+        }
+        return prefixes
+    }
+}

@@ -1,0 +1,207 @@
+import Testing
+@_spi(ListKernelTesting) import ListKernel
+@_spi(ListKernelTesting) @testable import ListKernelCore
+@_spi(ListKernelTesting) @testable import ListKernelLayout
+@_spi(ListKernelTesting) @testable import ListKernelReuse
+@_spi(ListKernelTesting) @testable import ListKernelDiffing
+@_spi(ListKernelTesting) @testable import ListKernelUpdates
+@_spi(ListKernelTesting) @testable import ListKernelDiffUpdates
+@_spi(ListKernelTesting) @testable import ListKernelList
+import ListKernelTesting
+
+/// Random item edits on a snapshot derived from the one a data source holds: the changes
+/// computed from the edit log (`_incrementalChanges`) must be exactly the full difference's,
+/// the batches the same arrays in the same order, and two lists, one applying incrementally
+/// and one through the full diff, must show the same passes.
+@Suite struct IncrementalApplyTests {
+    /// Applies one random item edit (or a mark) to `snapshot`, returning it as Swift.
+    static func randomEdit(_ snapshot: inout Snap, _ random: inout SplitMix64, nextID: inout Int) throws -> String {
+        let items = snapshot.itemIdentifiers
+        let sections = snapshot.sectionIdentifiers
+        func anyItem() -> Int { items[random.below(items.count)] }
+        func fresh(_ count: Int) -> [Int] {
+            defer { nextID += count }
+            return Array(nextID..<(nextID + count))
+        }
+        switch items.isEmpty ? random.below(2) : random.below(10) {
+        case 0:
+            let section = sections[random.below(sections.count)], new = fresh(random.int(in: 1...3))
+            try snapshot.appendItems(new, toSection: section)
+            return "try next.appendItems(\(new), toSection: \(section))"
+        case 1:
+            // An empty section takes an append; the others an insert too.
+            let section = sections[random.below(sections.count)], new = fresh(1)
+            try snapshot.appendItems(new, toSection: section)
+            return "try next.appendItems(\(new), toSection: \(section))"
+        case 2, 3:
+            let anchor = anyItem(), new = fresh(random.int(in: 1...2))
+            if random.chance(1, in: 2) {
+                try snapshot.insertItems(new, beforeItem: anchor)
+                return "try next.insertItems(\(new), beforeItem: \(anchor))"
+            }
+            try snapshot.insertItems(new, afterItem: anchor)
+            return "try next.insertItems(\(new), afterItem: \(anchor))"
+        case 4, 5:
+            let doomed = Array(Set((0..<random.int(in: 1...2)).map { _ in anyItem() }))
+            try snapshot.deleteItems(doomed)
+            return "try next.deleteItems(\(doomed))"
+        case 6, 7:
+            let item = anyItem(), anchor = anyItem()
+            guard item != anchor else { return "// no move" }
+            if random.chance(1, in: 2) {
+                try snapshot.moveItem(item, beforeItem: anchor)
+                return "try next.moveItem(\(item), beforeItem: \(anchor))"
+            }
+            try snapshot.moveItem(item, afterItem: anchor)
+            return "try next.moveItem(\(item), afterItem: \(anchor))"
+        case 8:
+            let item = anyItem()
+            if random.chance(1, in: 2) {
+                try snapshot.reloadItems([item])
+                return "try next.reloadItems([\(item)])"
+            }
+            try snapshot.reconfigureItems([item])
+            return "try next.reconfigureItems([\(item)])"
+        default:
+            let section = sections[random.below(sections.count)]
+            if random.chance(1, in: 3) {
+                try snapshot.reloadSections([section])
+                return "try next.reloadSections([\(section)])"
+            }
+            let item = anyItem()
+            try snapshot.reconfigureItems([item])
+            return "try next.reconfigureItems([\(item)])"
+        }
+    }
+
+    /// A random snapshot of 1…6 sections of 0…12 items.
+    static func randomBase(_ random: inout SplitMix64, nextID: inout Int) throws -> Snap {
+        var snapshot = Snap()
+        let sectionCount = random.int(in: 1...6)
+        try snapshot.appendSections(Array(0..<sectionCount))
+        for section in 0..<sectionCount {
+            let count = random.int(in: 0...12)
+            try snapshot.appendItems(Array(nextID..<(nextID + count)), toSection: section)
+            nextID += count
+        }
+        return snapshot
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 0x1AC2E])
+    func incrementalChangesEqualTheFullDifference_overRandomEditSequences(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for round in 0..<400 {
+            var nextID = 0
+            var base = try Self.randomBase(&random, nextID: &nextID)
+            base._commitAsBase()
+            var next = base
+            var script: [String] = []
+            for _ in 0..<random.int(in: 0...12) { script.append(try Self.randomEdit(&next, &random, nextID: &nextID)) }
+            let reproducer = "seed \(seed) round \(round):\nvar next = try snap(\(base.sections.map { ($0.id, $0.items) }))\n" + script.joined(separator: "\n")
+            guard let incremental = next._incrementalChanges(from: base) else {
+                Issue.record("\(reproducer)\nnot derived")
+                return
+            }
+            let full = next.difference(from: base).changes
+            guard incremental == full else {
+                Issue.record("\(reproducer)\nincremental: \(incremental)\nfull: \(full)")
+                return
+            }
+            let a = BatchUpdate._converting(incremental, rebindingMovedReconfigures: true)
+            let b = BatchUpdate._converting(full, rebindingMovedReconfigures: true)
+            #expect(a.batch == b.batch && a.reconfiguredAfterMove == b.reconfiguredAfterMove, "\(reproducer)")
+        }
+    }
+
+    @Test func patienceOverRunsPicksTheFullDiffsMembers_onEveryShortPermutationOfRuns() {
+        // Every order of up to 5 runs of lengths 1…3 over consecutive values: the members
+        // equal `_longestIncreasingSubsequenceMembers` on the expanded values.
+        func permutations(_ values: [Int]) -> [[Int]] {
+            guard values.count > 1 else { return [values] }
+            return values.indices.flatMap { index in
+                var rest = values
+                let first = rest.remove(at: index)
+                return permutations(rest).map { [first] + $0 }
+            }
+        }
+        var checked = 0
+        for runCount in 1...5 {
+            for lengths in [[1, 1, 1, 1, 1], [2, 1, 3, 1, 2], [3, 3, 1, 2, 1], [1, 2, 2, 3, 3]] {
+                let lengths = Array(lengths.prefix(runCount))
+                var starts: [Int] = []
+                var next = 0
+                for length in lengths { starts.append(next); next += length }
+                for order in permutations(Array(0..<runCount)) {
+                    let runs = order.map { (value: starts[$0], length: lengths[$0]) }
+                    let prefixes = _RunPatience.memberPrefixes(runs)
+                    let expanded = runs.flatMap { Array($0.value..<($0.value + $0.length)) }
+                    let expected = _longestIncreasingSubsequenceMembers(expanded)
+                    let got = zip(runs, prefixes).flatMap { run, prefix in (0..<run.length).map { $0 < prefix } }
+                    #expect(got == expected, "runs \(runs)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 400)
+    }
+
+    @Test func aSnapshotNotDerivedFromTheCurrentOneTakesTheFullDiff() throws {
+        var base = try snap([(0, [1, 2, 3]), (1, [4])])
+        base._commitAsBase()
+        var sectionEdit = base
+        try sectionEdit.appendSections([2])
+        #expect(sectionEdit._incrementalChanges(from: base) == nil)
+        let rebuilt = try snap([(0, [1, 2, 3]), (1, [4])])
+        #expect(rebuilt._incrementalChanges(from: base) == nil)   // equal contents, another history
+        var stale = base
+        try stale.deleteItems([2])
+        var newer = base
+        try newer.appendItems([9], toSection: 1)
+        newer._commitAsBase()
+        #expect(stale._incrementalChanges(from: newer) == nil)    // derived from an older one
+        #expect(base._incrementalChanges(from: base) == SectionedDiff.Changes())   // resubmitted
+        var failed = base
+        #expect(throws: SnapshotError.self) { try failed.deleteItems([99]) }
+        #expect(failed._isSameVersion(as: base))                  // a rejected edit changes nothing
+    }
+
+    /// A second list applying every snapshot through the full diff (a rebuilt copy, with
+    /// the same marks, is never derived).
+    static func undervived(_ snapshot: Snap) throws -> Snap {
+        var copy = try Snap(sections: snapshot.sections)
+        try copy.reloadItems(Array(snapshot.reloadedItemIdentifiers))
+        try copy.reconfigureItems(Array(snapshot.reconfiguredItemIdentifiers))
+        try copy.reloadSections(Array(snapshot.reloadedSectionIdentifiers))
+        return copy
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13])
+    func incrementalAndFullAppliesGiveTheSamePasses(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let incremental = DiffableHarness(), full = DiffableHarness()
+        for harness in [incremental, full] { _ = try harness.list.setViewport(Viewport(size: 300)) }
+        var nextID = 0
+        let base = try Self.randomBase(&random, nextID: &nextID)
+        try incremental.dataSource.apply(base)
+        try full.dataSource.apply(base)
+        for round in 0..<150 {
+            var next = incremental.dataSource.snapshot()
+            var script: [String] = []
+            for _ in 0..<random.int(in: 1...6) { script.append(try Self.randomEdit(&next, &random, nextID: &nextID)) }
+            let reproducer = "seed \(seed) round \(round): \(script.joined(separator: "; "))"
+            #expect(next._isDerived(from: incremental.dataSource.current), "\(reproducer)")
+            let a = try incremental.dataSource.apply(next)
+            let b = try full.dataSource.apply(try Self.undervived(next))
+            #expect(a.transitions == b.transitions, "\(reproducer)")
+            #expect(a.displayed.map(\.element) == b.displayed.map(\.element), "\(reproducer)")
+            #expect(a.displayed.map(\.frame) == b.displayed.map(\.frame), "\(reproducer)")
+            #expect(a.anchorAdjustment == b.anchorAdjustment, "\(reproducer)")
+            #expect(incremental.problems().isEmpty && full.problems().isEmpty, "\(reproducer)")
+            if random.chance(1, in: 3) {
+                let offset = Double(random.int(in: 0...600))
+                _ = try incremental.list.scroll(to: offset)
+                _ = try full.list.scroll(to: offset)
+            }
+        }
+    }
+}

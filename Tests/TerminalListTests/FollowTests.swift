@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import ListKernel
+import ListKernelTesting
+@testable import TerminalList
+
+/// `listkernel-demo --follow FILE`: the line index (appends, a growing last line,
+/// truncation, rotation, removal, invalid UTF-8, very long lines) and the session on a
+/// temporary file changed between the commands of a script.
+@Suite struct FollowTests {
+    /// A fresh temporary file path (removed by `cleanup`).
+    static func temporaryPath(_ name: String) -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listkernel-follow-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent(name).path
+    }
+
+    static func write(_ text: String, to path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+
+    static func append(_ bytes: [UInt8], to path: String) {
+        let handle = FileHandle(forWritingAtPath: path)!
+        handle.seekToEndOfFile()
+        handle.write(Data(bytes))
+        handle.closeFile()
+    }
+
+    static func lines(_ range: Range<Int>) -> String { range.map { "line \($0)\n" }.joined() }
+
+    @Test func theIndexKeepsOffsetsAndFollowsAppendsTruncationRotationAndRemoval() throws {
+        let path = Self.temporaryPath("a.log")
+        Self.write("one\ntwo\nthr", to: path)
+        let file = FollowedFile(path: path)
+        #expect(file.refresh() == .appended(lines: 0..<3, grewLast: false))
+        #expect(file.line(2) == "thr")
+        Self.append(Array("ee\nfour\n".utf8), to: path)
+        #expect(file.refresh() == .appended(lines: 3..<4, grewLast: true))
+        #expect(file.line(2) == "three" && file.line(3) == "four")
+        #expect(file.refresh() == .unchanged)
+        Self.write("new\n", to: path)                                          // truncated
+        #expect(file.refresh() == .reloaded)
+        #expect(file.lineCount == 1 && file.line(0) == "new")
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")    // rotated
+        Self.write("rotated\nfile\n", to: path)
+        #expect(file.refresh() == .reloaded)
+        #expect(file.lineCount == 2 && file.line(1) == "file")
+        try FileManager.default.removeItem(atPath: path)                       // removed
+        guard case .missing(let message) = file.refresh() else { Issue.record("not reported missing"); return }
+        #expect(message.contains(path))
+        #expect(file.line(1) == "file")                                        // what was read stays
+        #expect(file.line(-1) == "" && file.line(Int.max) == "")
+    }
+
+    /// The lines a file of `bytes` holds: split at newlines, a last line without one counted,
+    /// a carriage return before a newline trimmed.
+    static func modelLines(_ bytes: [UInt8]) -> [String] {
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        var open = false
+        for byte in bytes {
+            open = true
+            if byte == UInt8(ascii: "\n") {
+                lines.append(current)
+                current = []
+                open = false
+            } else {
+                current.append(byte)
+            }
+        }
+        if open { lines.append(current) }
+        return lines.map { line in
+            var line = line[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theIndexAgreesWithAModelOfTheFileOverRandomAppendsAndTruncations(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let path = Self.temporaryPath("model.log")
+        var bytes: [UInt8] = []
+        Self.write("", to: path)
+        let file = FollowedFile(path: path)
+        file.bytesPerRefresh = 37                          // many small steps
+        for step in 0..<200 {
+            if random.chance(1, in: 12) {
+                bytes = Array(bytes.prefix(random.below(max(1, bytes.count))))
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            } else {
+                let alphabet: [UInt8] = [0x61, 0x62, 0x0A, 0x0A, 0x0D, 0xFF, 0xC3, 0xA9]
+                let added = (0..<random.int(in: 0...40)).map { _ in alphabet[random.below(alphabet.count)] }
+                bytes += added
+                Self.append(added, to: path)
+            }
+            repeat { _ = file.refresh() } while file.hasMore
+            let expected = Self.modelLines(bytes)
+            let got = (0..<file.lineCount).map { file.line($0, maximumBytes: 1 << 20) }
+            #expect(got == expected, "seed \(seed) step \(step): file \(bytes)")
+            if got != expected { return }
+        }
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters_andAVeryLongLineIsReadOnlyInPart() throws {
+        let path = Self.temporaryPath("b.log")
+        Self.write("", to: path)
+        Self.append([0x61, 0xFF, 0xC3, 0x28, 0x62, 0x0D, 0x0A], to: path)      // a, bad, bad, (, b, CR LF
+        Self.append(Array(repeating: UInt8(ascii: "x"), count: 10 << 20) + [0x0A], to: path)
+        let file = FollowedFile(path: path)
+        #expect(file.refresh() == .appended(lines: 0..<2, grewLast: false))
+        #expect(file.line(0) == "a\u{FFFD}\u{FFFD}(b")
+        #expect(file.line(1, maximumBytes: 100).count == 100)
+        #expect(file.lineStarts == [0, 7])
+    }
+
+    @Test func theSessionFollowsPausesCountsAndResumes_whileTheFileIsAppendedToTruncatedAndRotated() throws {
+        let path = Self.temporaryPath("c.log")
+        Self.write(Self.lines(0..<100), to: path)
+        let session = try FollowSession(path: path, sectionPattern: nil, size: TerminalSize(columns: 40, rows: 6))
+        func rows() -> [String] { session.screen().plainText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(Array(rows().prefix(5)) == (95..<100).map { "line \($0)" })     // opens at the end
+        #expect(rows()[5].contains("following"))
+
+        Self.append(Array(Self.lines(100..<103).utf8), to: path)
+        try session.poll()
+        #expect(Array(rows().prefix(5)) == (98..<103).map { "line \($0)" })     // new lines at the bottom
+
+        for command in try KeyScript.parse("pgup up") { try session.apply(command) }
+        let paused = Array(rows().prefix(5))
+        Self.append(Array(Self.lines(103..<110).utf8), to: path)
+        try session.poll()
+        #expect(Array(rows().prefix(5)) == paused)                              // nothing moves
+        #expect(rows()[5].contains("paused · 7 new below"))
+
+        for command in try KeyScript.parse("G") { try session.apply(command) }
+        #expect(Array(rows().prefix(5)) == (105..<110).map { "line \($0)" })
+        #expect(rows()[5].contains("following"))
+
+        Self.write(Self.lines(0..<3), to: path)                                 // truncated
+        try session.poll()
+        #expect(Array(rows().prefix(3)) == (0..<3).map { "line \($0)" })
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")    // rotated
+        Self.write("after rotation\n", to: path)
+        try session.poll()
+        #expect(rows()[0] == "after rotation")
+        try FileManager.default.removeItem(atPath: path)                       // gone
+        try session.poll()
+        #expect(rows()[0] == "after rotation")
+        #expect(session.statusText.contains("No such file"))
+    }
+
+    @Test func aSectionPatternStartsFoldableSections() throws {
+        let path = Self.temporaryPath("d.log")
+        Self.write("boot\n== test A\na1\na2\n== test B\nb1\n", to: path)
+        let session = try FollowSession(path: path, sectionPattern: try Regex("^== "), size: TerminalSize(columns: 30, rows: 8))
+        #expect(session.list.layout.sectionCount == 3)
+        try session.apply(.collapseAll)
+        let shown = session.list.displayed.map { $0.element }
+        #expect(shown == [.item(ItemPath(section: 0, item: 0)), .header(section: 1), .header(section: 2)])
+        Self.append(Array("b2\n== test C\nc1\n".utf8), to: path)
+        try session.poll()
+        #expect(session.list.layout.sectionCount == 4)
+        #expect(session.list.layout.itemCount(inSection: 2) == 2)
+    }
+
+    @Test func theDemoFollowsAFileFromAScript() throws {
+        let path = Self.temporaryPath("e.log")
+        Self.write(Self.lines(0..<50), to: path)
+        var output = ""
+        var errors = ""
+        let status = DemoMain.run(arguments: ["--follow", path, "--script", "pgup pgup", "--size", "30x5"], outputIsTerminal: false,
+                                  output: { output += $0 }, errorOutput: { errors += $0 })
+        #expect(status == 0 && errors.isEmpty)
+        #expect(output.contains("line 42") && output.contains("paused"))
+        let missing = DemoMain.run(arguments: ["--follow", path + ".none", "--script", "G"], outputIsTerminal: false,
+                                   output: { output = $0 }, errorOutput: { errors += $0 })
+        #expect(missing == 0 && output.contains("No such file"))
+    }
+
+    @Test(arguments: [
+        (["--section", "x"], "--section needs --follow"),
+        (["--follow", "f", "--section", "("], "--section \"(\": not a regular expression"),
+        (["--follow", "f", "--generate", "1x1"], "--follow can't be used with --data or --generate"),
+    ])
+    func badFollowOptionsAreOneLineNamingTheArgument(arguments: [String], message: String) {
+        #expect(throws: DemoOptionsError(message)) { try DemoOptions.parse(arguments) }
+    }
+}
