@@ -1,9 +1,10 @@
 @_spi(ListKernelTesting) import ListKernelCore
 
 extension ListLayout {
-    /// The bytes of heap storage the layout holds: every array's header and capacity (the
+    /// The bytes of heap storage the layout holds: every array's header and elements (the
     /// section tree's rows and records, each run's extents and flags, each run index), not
-    /// the allocator's own overhead. Storage a copy shares is counted as if this layout owned
+    /// spare capacity, which the allocator decides and which varies from run to run (an
+    /// array takes whatever usable size its chunk has), nor the allocator's own overhead. Storage a copy shares is counted as if this layout owned
     /// it. What the benchmarks size their memory floor by: a dependent read in a buffer as
     /// large as the structure a lookup searches.
     ///
@@ -11,10 +12,10 @@ extension ListLayout {
     package var storageBytes: Int { sections.storageBytes }
 }
 
-/// The heap bytes of `array`'s buffer: its header and capacity, or 0 for the shared empty
-/// buffer.
+/// The heap bytes of `array`'s buffer in use: its header and its elements, or 0 for the
+/// shared empty buffer.
 func heapBytes<Element>(_ array: [Element]) -> Int {
-    array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<Element>.stride
+    array.capacity == 0 ? 0 : 32 + array.count * MemoryLayout<Element>.stride
 }
 
 extension SectionTree {
