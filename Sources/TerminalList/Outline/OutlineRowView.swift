@@ -4,7 +4,7 @@
 ///
 ///     > ▾ Documents                                   ← selected group, expanded
 ///       ├   Notes.txt                              +  ← leaf with a detail, folded
-///       ├ ▸ Photos                                    ← group, collapsed
+///       ├ ▾ Photos                                    ← group, expanded, loading
 ///       │ └   loading…                                ← placeholder (dim)
 ///       └ ▾ 空のフォルダ (empty)                        ← note, dim
 ///
@@ -61,6 +61,12 @@ public final class OutlineRowView: TerminalView {
     public private(set) var isSelected = false
     /// The detail lines last wrapped, and the width they were wrapped at.
     private var wrappedDetail: (width: Int, lines: [String])?
+
+    /// A view showing nothing until it is configured (the kernel's pool makes them through
+    /// the factories the session registers; tests make their own).
+    ///
+    /// - Complexity: O(1).
+    public override init() { super.init() }
 
     /// Shows a node's row.
     ///
@@ -156,7 +162,8 @@ public final class OutlineRowView: TerminalView {
             wrappedDetail = (width, details)
         }
         if details.isEmpty { details = [""] }
-        let prefix = gutter + detailGuides + Arrow.none.text + String(repeating: " ", count: Self.detailIndent)
+        // The gutter's ">" marks the row's first line only, as a flat row's detail does.
+        let prefix = TerminalView.gutter(selected: false) + detailGuides + Arrow.none.text + String(repeating: " ", count: Self.detailIndent)
         for line in details {
             let spans = [StyledSpan(prefix, style: selected.union(.dim)), StyledSpan(line, style: selected.union(.dim))]
             result.append(ViewLine(Screen.fit(spans, toColumns: width), fill: selected))

@@ -36,7 +36,7 @@ extension OutlineSession {
         case .expandOrEnter: try expandOrEnter()
         case .collapseOrLeave: try collapseOrLeave()
         case .collapseAll: try perform { $0.collapseAll() }
-        case .expandAll: try perform { $0.expandAll() }
+        case .expandAll: try expandAll()
         case .search(let text): try startSearch(text)
         case .quit, .interrupt, .cancel: break
         }
@@ -141,6 +141,21 @@ extension OutlineSession {
             // moves the rows below.
             if let row = outline.row(of: id) { try timed { () throws(ListError) in try list.reconfigure([.item(row)]) } }
             try measure(id)
+        }
+    }
+
+    /// `e`: expands every loaded group in one update. A lazy group whose children were never
+    /// asked for stays collapsed (R6: expand-all starts no load, so `e` on `--tree /` does
+    /// not list the whole disk); the help line says how to list one.
+    func expandAll() throws(ListError) {
+        try perform { $0.expandAll() }
+        var unlisted = 0
+        outline.forEachRow(inSection: 0, from: 0) { _, _, _, row in
+            if row.loadState == .unloaded { unlisted += 1 }
+            return true
+        }
+        if unlisted > 0 {
+            note("\(unlisted) folder\(unlisted == 1 ? "" : "s") not listed yet stay closed: → or enter lists one")
         }
     }
 

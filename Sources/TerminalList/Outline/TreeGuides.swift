@@ -9,7 +9,7 @@ public import ListKernel
 ///     │ ├   a.jpg            "│ ├ "      "│ ": Photos has siblings after it
 ///     │ └   b.jpg            "│ └ "      "└ ": the last child
 ///     └ ▾ Music              "└ "
-///         └   loading…       "  └ "      "  ": Music is the last child; a placeholder is
+///       └   loading…         "  └ "      "  ": Music is the last child; a placeholder is
 ///                                                its owner's only child
 ///
 /// A row at depth d has d units: one per ancestor below the top level ("│ " while that
