@@ -167,6 +167,14 @@ struct TreeModeTests {
         }
     }
 
+    @Test func aHugeFolderKeepsItsFirstEntriesByNameAndCountsTheRest() throws {
+        try withTemporaryDirectory { directory in
+            try TreeModeTests.build(["e", "D", "c", "B", "a"], in: directory)
+            let listed = try DirectoryListing.list(path: Array(directory.path.utf8), enclosing: [], maximumEntries: 3).get()
+            #expect(listed.entries.map { String(decoding: $0.name, as: UTF8.self) } == ["a", "B", "c"] && listed.total == 5)
+        }
+    }
+
     @Test func namesAreShownEscapedAndSortedIgnoringCase() throws {
         try withTemporaryDirectory { directory in
             try TreeModeTests.build(["b", "A", "line\nbreak", "\u{1B}[2Jclear"], in: directory)

@@ -69,6 +69,10 @@ public protocol OutlineContent: AnyObject {
     func takeFinishedLoads() -> [OutlineLoadAnswer]
     /// Blocks until a load has finished (returns at once when none is pending).
     func waitForFinishedLoad()
+    /// The node after `node` in preorder, wrapping from the last to the first, when the
+    /// content knows its order without the outline; `nil` lets the session walk the
+    /// outline (O(log n) a node, several descents).
+    func node(after node: Int) -> Int?
 }
 
 extension OutlineContent {
@@ -88,6 +92,10 @@ extension OutlineContent {
     ///
     /// - Complexity: O(1).
     public func waitForFinishedLoad() {}
+    /// The outline knows the order.
+    ///
+    /// - Complexity: O(1).
+    public func node(after node: Int) -> Int? { nil }
 }
 
 /// The content of a nested `--data` file: each node's title and detail, by its index in
@@ -110,5 +118,13 @@ public final class DemoOutlineContent: OutlineContent {
         let value = document.nodes[node]
         let isEmptyGroup = value.isGroup && (node + 1 == document.nodes.count || document.nodes[node + 1].depth <= value.depth)
         return OutlineNodeText(title: value.title, detail: value.detail, note: isEmptyGroup ? "(empty)" : nil)
+    }
+
+    /// The next index: identifiers are the file's preorder, which the outline keeps
+    /// (nothing is inserted, deleted or moved in a data file's outline).
+    ///
+    /// - Complexity: O(1).
+    public func node(after node: Int) -> Int? {
+        document.nodes.isEmpty ? nil : (node + 1) % document.nodes.count
     }
 }

@@ -32,11 +32,13 @@ extension OutlineSession {
     }
 
     /// The node after `id` in preorder, hidden ones included, wrapping from the last to the
-    /// first: its first child, else the next sibling of it or of its nearest ancestor that
-    /// has one. The outline must not be empty.
+    /// first: the content's answer if it knows its order (a data file), else its first
+    /// child, else the next sibling of it or of its nearest ancestor that has one. The
+    /// outline must not be empty.
     ///
-    /// - Complexity: O(log n), O(d log n) when it climbs d levels.
+    /// - Complexity: O(1) from the content; else O(log n), O(d log n) when it climbs d levels.
     func node(after id: Int) -> Int {
+        if let next = model.content.node(after: id) { return next }
         if let child = outline.child(0, of: id) { return child }
         var node = id
         while true {

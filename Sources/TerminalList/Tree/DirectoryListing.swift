@@ -47,21 +47,22 @@ struct DirectoryContents: Sendable, Equatable {
 /// symbolic link and never opening anything but the directory itself. Runs on the loader's
 /// worker thread: it touches no shared state.
 enum DirectoryListing {
-    /// The most entries one directory shows: 100,000 (answering a million children on the
-    /// input loop's thread would keep keys waiting for seconds); the rest are counted.
+    /// The most entries one directory shows: 100,000, the first by name (answering a
+    /// million children on the input loop's thread would keep keys waiting for seconds);
+    /// the rest are counted, not examined.
     static let maximumEntries = 100_000
 
     /// The entries of the directory at `path`, sorted by name ignoring case (then by
     /// bytes), or why it can't be read (`strerror`'s sentence, e.g. "Permission denied").
     /// A subdirectory whose identity is in `enclosing` (the directory itself and those
-    /// above it) is a ``ListedEntry/Kind/loop``.
+    /// above it) is a ``ListedEntry/Kind/loop``. Only the first `maximumEntries` by name
+    /// are examined and kept; `total` counts them all.
     ///
-    /// - Complexity: O(e log e) for e entries, plus a system call per entry.
-    static func list(path: [UInt8], enclosing: Set<FileIdentity>) -> Result<DirectoryContents, ListingFailure> {
+    /// - Complexity: O(e log e) for e entries, plus a system call per entry kept.
+    static func list(path: [UInt8], enclosing: Set<FileIdentity>, maximumEntries: Int = maximumEntries) -> Result<DirectoryContents, ListingFailure> {
         guard let directory = withCString(path, { opendir($0) }) else { return .failure(ListingFailure(errno)) }
         defer { closedir(directory) }
-        var entries: [ListedEntry] = []
-        var total = 0
+        var names: [[UInt8]] = []
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
@@ -73,14 +74,18 @@ enum DirectoryListing {
                 return Array(bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)])
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            total += 1
-            guard entries.count < maximumEntries else { continue }
-            entries.append(ListedEntry(name: name, kind: kind(of: child(name, of: path), enclosing: enclosing)))
+            names.append(name)
         }
-        entries.sort { a, b in
-            let (left, right) = (String(decoding: a.name, as: UTF8.self).lowercased(), String(decoding: b.name, as: UTF8.self).lowercased())
-            return left != right ? left < right : a.name.lexicographicallyPrecedes(b.name)
+        // Sorted before they are cut, so a huge directory shows its first entries by name;
+        // only those are examined.
+        let keys = names.map { String(decoding: $0, as: UTF8.self).lowercased() }
+        let order = names.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : names[a].lexicographicallyPrecedes(names[b])
         }
+        let entries = order.prefix(maximumEntries).map { index in
+            ListedEntry(name: names[index], kind: kind(of: child(names[index], of: path), enclosing: enclosing))
+        }
+        let total = names.count
         return .success(DirectoryContents(entries: entries, total: total))
     }
 
