@@ -104,6 +104,16 @@ struct OutlineKeysTests {
         #expect(session.selection == 0)
     }
 
+    @Test func aLazyGroupThatStartsExpandedIsAskedForAtOnceAndRightOnAnEmptyGroupStays() throws {
+        var lazy = RefNode.lazy(0, "lazy")
+        lazy.isExpanded = true
+        let (session, content) = try makeOutlineSession([lazy, .group(1, "empty", [])])
+        #expect(content.requests.map(\.id) == [0])
+        #expect(session.rowTexts == ["▾ lazy", "└   loading…", "▾ empty"])
+        try session.run("down right")                       // expanded and empty: nothing to enter
+        #expect(session.selection == 1)
+    }
+
     @Test func findExpandsTheCollapsedGroupsAboveAMatch() throws {
         let session = try OutlineKeysTests.session()
         try session.run("/c")

@@ -120,6 +120,8 @@ public final class OutlineSession {
         var outline = try! Outline<Int>(sectionCount: 1, estimatedExtent: 1, placeholderExtent: 1)
         let inserted = outline.insert(items, under: nil, inSection: 0, at: 0)
         if inserted.status.isRejection { message = "the outline refused the nodes: \(inserted.status)" }
+        // Expanded lazy items given at the start are asked for at once (R11).
+        for request in inserted.loadRequests { content.startLoading(request) }
         list = VirtualList(style: .plain)
         let start = clock()
         source = try OutlineListSource(outline: outline, list: list,
