@@ -62,7 +62,7 @@ struct DemoOptionsTests {
         (["--size", "80x1001"], "--size 80x1001: columns must be 1 to 2000 and rows 1 to 1000"),
         (["--size", "65535x65535"], "--size 65535x65535: columns must be 1 to 2000 and rows 1 to 1000"),
         (["--frames=yes"], "--frames takes no value"),
-        (["--script", "down bogus"], "--script: unknown key name \"bogus\" (word 2); known names: down up j k pgdn pgup home end g G enter c e esc q /TEXT"),
+        (["--script", "down bogus"], "--script: unknown key name \"bogus\" (word 2); known names: down up j k pgdn pgup home end g G enter right left l h c e esc q /TEXT"),
     ] as [([String], String)])
     func aBadCommandLineIsOneLineNamingTheArgument(arguments: [String], message: String) {
         #expect(DemoOptionsTests.error(arguments) == message)

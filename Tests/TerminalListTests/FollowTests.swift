@@ -179,7 +179,7 @@ import ListKernelTesting
     @Test(arguments: [
         (["--section", "x"], "--section needs --follow"),
         (["--follow", "f", "--section", "("], "--section \"(\": not a regular expression"),
-        (["--follow", "f", "--generate", "1x1"], "--follow can't be used with --data or --generate"),
+        (["--follow", "f", "--generate", "1x1"], "--follow can't be used with --data, --generate or --tree"),
     ])
     func badFollowOptionsAreOneLineNamingTheArgument(arguments: [String], message: String) {
         #expect(throws: DemoOptionsError(message)) { try DemoOptions.parse(arguments) }

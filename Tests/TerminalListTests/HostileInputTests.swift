@@ -162,7 +162,7 @@ struct HostileInputTests {
         try withTemporaryDirectory { directory in
             let path = try writeFixture(String(repeating: "[", count: 50_000), named: "deep.json", in: directory)
             let message = HostileInputTests.expectRefusal(["--data", path], naming: path)
-            #expect(message == "\(path):1:257: nested more than 256 levels deep")
+            #expect(message == "\(path):1:257: nested more than 256 levels deep; items nest at most 127 levels below their section (an item and its \"items\" take two)")
         }
     }
 

@@ -78,30 +78,76 @@ public enum DemoMain {
         if let path = options.followedPath {
             return runFollowing(path: path, options: options, outputIsTerminal: outputIsTerminal, output: output, errorOutput: errorOutput)
         }
-        let list: DemoList
+        let makeSession: (TerminalSize) throws(ListError) -> any DemoScreenSession
         do {
-            list = try makeList(options.dataSource, limits: limits)
+            makeSession = try sessionMaker(for: options.dataSource, clock: clock, limits: limits)
         } catch {
             errorOutput(errorLine(error.description))
             return usageErrorStatus
         }
         if outputIsTerminal, options.script == nil {
             do {
-                return try runInteractive(list: list, clock: clock, searchTitlesPerStep: limits.searchTitlesPerStep)
+                return try runInteractive(makeSession: makeSession, clock: clock)
             } catch {
                 errorOutput(errorLine(error.description))
                 return 1
             }
         }
         do {
-            try runScript(options.script ?? [], list: list, size: options.size ?? TerminalSize(columns: 80, rows: 24),
-                          printsEveryFrame: options.printsEveryFrame, clock: clock,
-                          searchTitlesPerStep: limits.searchTitlesPerStep, output: output)
+            let session = try makeSession(options.size ?? TerminalSize(columns: 80, rows: 24))
+            try runScript(options.script ?? [], session: session, printsEveryFrame: options.printsEveryFrame, output: output)
         } catch {
             errorOutput(errorLine("the list kernel refused a call: \(error.description)"))
             return 1
         }
         return 0
+    }
+
+    /// Why the data could not be loaded: a data file's error, or a `--tree` path's.
+    private enum LoadFailure: Error, CustomStringConvertible {
+        case file(DataFileError)
+        case tree(DirectoryTreeError)
+
+        var description: String {
+            switch self {
+            case .file(let error): error.description
+            case .tree(let error): "--tree \(error.description)"
+            }
+        }
+    }
+
+    /// Loads what `source` describes and returns how to make its session at a size: a
+    /// ``DemoSession`` for sections, an ``OutlineSession`` for a nested data file or a
+    /// directory tree (whose root starts expanded, its listing already under way).
+    private static func sessionMaker(
+        for source: DemoDataSource, clock: @escaping () -> UInt64, limits: DemoLimits
+    ) throws(LoadFailure) -> (TerminalSize) throws(ListError) -> any DemoScreenSession {
+        let perStep = limits.searchTitlesPerStep
+        let list: DemoList
+        switch source {
+        case .tree(let path):
+            let tree: DirectoryTree
+            do { tree = try DirectoryTree(path: path) } catch { throw .tree(error) }
+            return { size throws(ListError) in
+                try OutlineSession(content: tree, items: tree.rootItems, expanding: [DirectoryTree.rootID], size: size,
+                                   clock: clock, searchTitlesPerStep: perStep)
+            }
+        case .file(let path):
+            let document: DemoDocument
+            do { document = try DemoDataFile.loadDocument(path: path, maximumBytes: limits.maximumFileBytes) } catch { throw .file(error) }
+            switch document {
+            case .sections(let sections):
+                list = DemoList(sections: sections)
+            case .outline(let outline):
+                let content = DemoOutlineContent(outline)
+                return { size throws(ListError) in
+                    try OutlineSession(content: content, items: outline.outlineItems, size: size, clock: clock, searchTitlesPerStep: perStep)
+                }
+            }
+        case .builtIn, .generated:
+            do { list = try makeList(source, limits: limits) } catch { throw .file(error) }
+        }
+        return { size throws(ListError) in try DemoSession(data: list, size: size, clock: clock, searchTitlesPerStep: perStep) }
     }
 
     /// The line an error is reported in: `listkernel-demo: ` and `message`, escaped
@@ -132,21 +178,23 @@ public enum DemoMain {
     }
 
     /// Applies `script` to a session without a terminal and prints its screens as plain
-    /// text: the last one, or every one with a separator before each.
+    /// text: the last one, or every one with a separator before each. Loads started (a
+    /// folder of `--tree` being listed) are waited for before the first screen and after
+    /// every command, so the output does not depend on how fast the file system answers.
     private static func runScript(
-        _ script: [DemoCommand], list: DemoList, size: TerminalSize, printsEveryFrame: Bool,
-        clock: @escaping () -> UInt64, searchTitlesPerStep: Int, output: (String) -> Void
+        _ script: [DemoCommand], session: any DemoScreenSession, printsEveryFrame: Bool, output: (String) -> Void
     ) throws(ListError) {
-        let session = try DemoSession(data: list, size: size, clock: clock, searchTitlesPerStep: searchTitlesPerStep)
-        if printsEveryFrame { output(frameSeparator(0, command: nil) + session.screen().plainText) }
+        try session.settleLoads()
+        if printsEveryFrame { output(frameSeparator(0, command: nil) + session.screen(searchPrompt: nil).plainText) }
         for (index, command) in script.enumerated() {
             if command == .quit || command == .interrupt { break }
             try session.apply(command)
             // Without a terminal nothing can interrupt a search: it runs to its end.
             while session.isSearching { try session.continueSearch() }
-            if printsEveryFrame { output(frameSeparator(index + 1, command: command) + session.screen().plainText) }
+            try session.settleLoads()
+            if printsEveryFrame { output(frameSeparator(index + 1, command: command) + session.screen(searchPrompt: nil).plainText) }
         }
-        if !printsEveryFrame { output(session.screen().plainText) }
+        if !printsEveryFrame { output(session.screen(searchPrompt: nil).plainText) }
     }
 
     /// The list `source` describes.
@@ -154,13 +202,16 @@ public enum DemoMain {
     /// - Parameters:
     ///   - source: Where the list comes from.
     ///   - limits: The limits a data file is read under.
-    /// - Throws: ``DataFileError`` for a file that can't be used.
+    /// - Throws: ``DataFileError`` for a file that can't be used (a file whose items nest
+    ///   is an outline, not a list, and so is a `.tree`).
     /// - Complexity: O(1) for built-in and generated lists, O(n) in the file's size.
     public static func makeList(_ source: DemoDataSource, limits: DemoLimits = .standard) throws(DataFileError) -> DemoList {
         switch source {
         case .builtIn: DemoList.builtIn
         case .file(let path): DemoList(sections: try DemoDataFile.load(path: path, maximumBytes: limits.maximumFileBytes))
         case .generated(let sections, let items): DemoList.generated(sections: sections, itemsPerSection: items)
+        case .tree(let path):
+            throw DataFileError(file: path, kind: .notRegularFile, message: "a directory tree is not a list of sections: browse it with --tree")
         }
     }
 
@@ -177,19 +228,20 @@ public enum DemoMain {
         }
     }
 
-    /// The interactive list, full-screen, until q, Ctrl-C or the end of input; returns the
-    /// exit status. The terminal is restored before an error is reported.
+    /// The interactive session, full-screen, until q, Ctrl-C or the end of input; returns
+    /// the exit status. The terminal is restored before an error is reported. While loads
+    /// are pending, the wait for a key is cut to 30 ms, so that an answer is shown soon
+    /// after it arrives; answers are handed to the session between keys, on this thread.
     private static func runInteractive(
-        list: DemoList, clock: @escaping () -> UInt64, searchTitlesPerStep: Int
+        makeSession: (TerminalSize) throws(ListError) -> any DemoScreenSession, clock: @escaping () -> UInt64
     ) throws(InteractiveFailure) -> Int32 {
         let terminal: Terminal
         do { terminal = try Terminal() } catch { throw .terminal(error) }
         defer { terminal.restore() }
         let fallback = TerminalSize(columns: 80, rows: 24)
-        let session: DemoSession
+        let session: any DemoScreenSession
         do {
-            session = try DemoSession(data: list, size: terminal.size ?? fallback, clock: clock,
-                                      searchTitlesPerStep: searchTitlesPerStep)
+            session = try makeSession(terminal.size ?? fallback)
         } catch {
             throw .kernel(error)
         }
@@ -205,7 +257,7 @@ public enum DemoMain {
         while true {
             let keys: [Key]
             // While a search runs, keys are only polled for between its steps.
-            let wait: Int32 = decoder.hasPendingInput ? 25 : (session.isSearching ? 0 : -1)
+            let wait: Int32 = decoder.hasPendingInput ? 25 : (session.isSearching ? 0 : (session.hasPendingLoads ? 30 : -1))
             switch terminal.nextEvent(timeoutMilliseconds: wait) {
             case .input(let bytes): keys = decoder.decode(bytes)
             case .timedOut: keys = decoder.flush()
@@ -225,6 +277,7 @@ public enum DemoMain {
                     do { try session.apply(command) } catch { throw .kernel(error) }
                 }
             }
+            do { try session.deliverFinishedLoads() } catch { throw .kernel(error) }
             if keys.isEmpty, session.isSearching {
                 // One bounded step, then keys again; the progress is drawn every 50 ms.
                 do { try session.continueSearch() } catch { throw .kernel(error) }

@@ -58,6 +58,8 @@ public struct CommandInterpreter: Sendable {
         case .home, .character("g"): return .moveToFirst
         case .end, .character("G"): return .moveToLast
         case .enter: return .activate
+        case .right, .character("l"): return .expandOrEnter
+        case .left, .character("h"): return .collapseOrLeave
         case .character("c"): return .collapseAll
         case .character("e"): return .expandAll
         case .character("q"): return .quit

@@ -9,6 +9,8 @@
 /// | `moveToFirst`    | Home, g         | `home`, `g`     |
 /// | `moveToLast`     | End, G          | `end`, `G`      |
 /// | `activate`       | Enter           | `enter`         |
+/// | `expandOrEnter`  | →, l            | `right`, `l`    |
+/// | `collapseOrLeave`| ←, h            | `left`, `h`     |
 /// | `collapseAll`    | c               | `c`             |
 /// | `expandAll`      | e               | `e`             |
 /// | `search(text)`   | / text Enter    | `/text`         |
@@ -18,7 +20,11 @@
 ///
 /// `activate` folds or unfolds the section under the cursor when the cursor is on a header
 /// (seeds 000, 001, 003, 004), and shows or hides an item's detail when it is on an item
-/// that has one (seed 002's expandable cells). ``DemoSession/apply(_:)`` carries them out.
+/// that has one (seed 002's expandable cells). `expandOrEnter` and `collapseOrLeave` are
+/// Finder's → and ←: → opens a closed group and steps into an open one, ← closes an open
+/// group and otherwise steps out to the enclosing one (a section header is a group, its
+/// items are its children). ``DemoSession/apply(_:)`` and ``OutlineSession/apply(_:)``
+/// carry them out.
 ///
 /// - Complexity: every member is O(1).
 public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
@@ -36,6 +42,10 @@ public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
     case moveToLast
     /// Fold/unfold the section at the cursor, or expand/contract the item's detail.
     case activate
+    /// →: open the group at the cursor if it is closed, else move to its first child.
+    case expandOrEnter
+    /// ←: close the group at the cursor if it is open, else move to its parent.
+    case collapseOrLeave
     /// Fold every section.
     case collapseAll
     /// Unfold every section.
@@ -64,6 +74,8 @@ public enum DemoCommand: Hashable, Sendable, CustomStringConvertible {
         case .moveToFirst: "home"
         case .moveToLast: "end"
         case .activate: "enter"
+        case .expandOrEnter: "right"
+        case .collapseOrLeave: "left"
         case .collapseAll: "c"
         case .expandAll: "e"
         case .search(let text): "/" + text

@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Names (case-sensitive): `down` `up` `j` `k` `pgdn` `pgup` `home` `end` `g` `G` `enter`
-/// `c` `e` `esc` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
+/// `right` `left` `l` `h` `c` `e` `esc` `q`, and `/TEXT` to search for TEXT (up to the next space; UTF-8 is fine:
 /// `/张辽`). Any amount of whitespace separates words; an empty script has no steps.
 ///
 /// - Complexity: O(n) in the length of the script.
@@ -16,6 +16,7 @@ public enum KeyScript {
         "down": .moveDown, "up": .moveUp, "j": .moveDown, "k": .moveUp,
         "pgdn": .pageDown, "pgup": .pageUp, "home": .moveToFirst, "end": .moveToLast,
         "g": .moveToFirst, "G": .moveToLast, "enter": .activate,
+        "right": .expandOrEnter, "left": .collapseOrLeave, "l": .expandOrEnter, "h": .collapseOrLeave,
         "c": .collapseAll, "e": .expandAll, "esc": .cancel, "q": .quit,
     ]
 
@@ -50,7 +51,7 @@ public enum KeyScript {
 /// A `--script` word that is not understood: which word, where, and why.
 ///
 /// ```swift
-/// // --script: unknown key name "dwon" (word 2); known names: down up j k pgdn pgup home end g G enter c e q /TEXT
+/// // --script: unknown key name "dwon" (word 2); known names: down up j k pgdn pgup home end g G enter right left l h c e esc q /TEXT
 /// ```
 ///
 /// - Complexity: every member is O(1).

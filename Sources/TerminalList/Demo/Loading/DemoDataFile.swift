@@ -19,6 +19,17 @@ import Darwin
 /// ]
 /// ```
 ///
+/// An item may have its own `items` instead of a `detail` (and then `collapsed`), to any
+/// depth the reader allows (127 levels below the section): the file is then an outline
+/// (``DemoDocument/outline(_:)``), whose top-level groups are the sections:
+///
+/// ```json
+/// [{"title": "Documents", "items": [
+///     "Notes.txt",
+///     {"title": "Photos", "collapsed": true, "items": ["a.jpg", {"title": "2024", "items": []}]}
+/// ]}]
+/// ```
+///
 /// Property list — a dictionary of section titles to arrays of strings (every section
 /// starts unfolded):
 ///
@@ -35,7 +46,8 @@ import Darwin
 ///
 /// - Complexity: O(n) in the size of the file.
 public enum DemoDataFile {
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`, which must hold sections whose items do not
+    /// nest (``loadDocument(path:maximumBytes:)`` reads both kinds).
     ///
     /// - Parameters:
     ///   - path: The file, as given on the command line.
@@ -43,13 +55,26 @@ public enum DemoDataFile {
     /// - Returns: The sections, in file order.
     /// - Throws: ``DataFileError`` naming the file and what is wrong (and where); a path
     ///   that is not a regular file, or a file over `maximumBytes`, is refused before
-    ///   anything is read.
+    ///   anything is read; a file whose items nest is a `.content` error.
     /// - Complexity: O(n) in the size of the file.
     public static func load(path: String, maximumBytes: Int = maximumFileBytes) throws(DataFileError) -> [DemoSection] {
-        try parse(try read(path: path, maximumBytes: maximumBytes), file: path)
+        try sections(of: loadDocument(path: path, maximumBytes: maximumBytes), file: path)
     }
 
-    /// Parses the contents of a data file.
+    /// Reads and parses the file at `path`: sections, or an outline when a JSON item has
+    /// its own `"items"`.
+    ///
+    /// - Parameters:
+    ///   - path: The file, as given on the command line.
+    ///   - maximumBytes: The largest file read; ``maximumFileBytes`` unless a test lowers it.
+    /// - Returns: The document, in file order.
+    /// - Throws: ``DataFileError`` as ``load(path:maximumBytes:)`` does.
+    /// - Complexity: O(n) in the size of the file.
+    public static func loadDocument(path: String, maximumBytes: Int = maximumFileBytes) throws(DataFileError) -> DemoDocument {
+        try parseDocument(try read(path: path, maximumBytes: maximumBytes), file: path)
+    }
+
+    /// Parses the contents of a data file that must hold sections whose items do not nest.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
@@ -58,6 +83,29 @@ public enum DemoDataFile {
     /// - Throws: ``DataFileError`` naming `file` and what is wrong (and where).
     /// - Complexity: O(n) in the size of `bytes`.
     public static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> [DemoSection] {
+        try sections(of: parseDocument(bytes, file: file), file: file)
+    }
+
+    /// The sections of a document, or an error for an outline.
+    private static func sections(of document: DemoDocument, file: String) throws(DataFileError) -> [DemoSection] {
+        switch document {
+        case .sections(let sections): return sections
+        case .outline:
+            throw DataFileError(file: file, kind: .content,
+                                message: "items nest (an item has \"items\"): read the file with loadDocument(path:), which returns an outline")
+        }
+    }
+
+    /// Parses the contents of a data file: sections, or an outline when a JSON item has its
+    /// own `"items"` (a property list always holds sections).
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to use in errors.
+    /// - Returns: The document, in file order.
+    /// - Throws: ``DataFileError`` naming `file` and what is wrong (and where).
+    /// - Complexity: O(n) in the size of `bytes`.
+    public static func parseDocument(_ bytes: [UInt8], file: String) throws(DataFileError) -> DemoDocument {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
@@ -71,9 +119,9 @@ public enum DemoDataFile {
         }
         switch bytes[start] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            return try JSONSections.sections(from: bytes, file: file)
+            return try JSONSections.document(from: bytes, file: file)
         case UInt8(ascii: "<"):
-            return try PlistSections.sections(from: bytes, file: file)
+            return .sections(try PlistSections.sections(from: bytes, file: file))
         default:
             let line = bytes[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw DataFileError(file: file, kind: .unsupportedFormat, line: line,

@@ -1,21 +1,47 @@
-/// Turns a parsed JSON document into sections, with errors that name the file, the line
-/// and column, and the path (`[1].items[2].title`) of the value at fault.
+/// Turns a parsed JSON document into sections, or into an outline when an item has its own
+/// `"items"`, with errors that name the file, the line and column, and the path
+/// (`[1].items[2].title`) of the value at fault.
+///
+/// The walk over nested items keeps its own stack: no call recurses per level of the file
+/// (the reader already refuses more than ``JSONReader/maximumDepth`` levels, so items nest
+/// at most ``maximumItemDepth`` levels below their section).
 enum JSONSections {
-    static func sections(from bytes: [UInt8], file: String) throws(DataFileError) -> [DemoSection] {
+    /// The deepest an item can be below its section (section 0, its items 1): an item and
+    /// its `"items"` array are two of the reader's levels, the top-level array one.
+    static let maximumItemDepth = (JSONReader.maximumDepth - 1) / 2
+
+    static func document(from bytes: [UInt8], file: String) throws(DataFileError) -> DemoDocument {
         try checkUTF8(bytes, file: file)
         let root: JSONReader.Node
         do {
             root = try JSONReader.parse(bytes)
         } catch {
+            let message = error.isLimit
+                ? "\(error.message); items nest at most \(maximumItemDepth) levels below their section (an item and its \"items\" take two)"
+                : "JSON syntax: \(error.message)"
             throw DataFileError(file: file, kind: error.isLimit ? .limitExceeded : .syntax, line: error.line, column: error.column,
-                                message: error.isLimit ? error.message : "JSON syntax: \(error.message)")
+                                message: message)
         }
         guard case .array(let elements) = root.value else {
             throw contentError(file, root, "expected an array of sections at the top level, found \(root.value.kindName)")
         }
-        var sections: [DemoSection] = []
+        var nodes: [DemoOutline.Node] = []
+        var isNested = false
         for (index, element) in elements.enumerated() {
-            sections.append(try section(element, path: "[\(index)]", file: file))
+            try appendSection(element, path: "[\(index)]", file: file, to: &nodes, isNested: &isNested)
+        }
+        return isNested ? .outline(DemoOutline(nodes: nodes)) : .sections(sections(of: nodes))
+    }
+
+    /// The sections of an outline whose items do not nest: depth-0 nodes and their leaves.
+    private static func sections(of nodes: [DemoOutline.Node]) -> [DemoSection] {
+        var sections: [DemoSection] = []
+        for node in nodes {
+            if node.depth == 0 {
+                sections.append(DemoSection(title: node.title, items: [], collapsed: !node.isExpanded))
+            } else {
+                sections[sections.count - 1].items.append(DemoItem(title: node.title, detail: node.detail))
+            }
         }
         return sections
     }
@@ -24,7 +50,18 @@ enum JSONSections {
         DataFileError(file: file, kind: .content, line: node.line, column: node.column, message: message)
     }
 
-    private static func section(_ node: JSONReader.Node, path: String, file: String) throws(DataFileError) -> DemoSection {
+    /// One level of items still to walk: the array, the next element, its path and depth.
+    private struct Level {
+        var elements: [JSONReader.Node]
+        var next: Int
+        var path: String
+        var depth: Int
+    }
+
+    /// Appends a section and every item below it, in preorder.
+    private static func appendSection(
+        _ node: JSONReader.Node, path: String, file: String, to nodes: inout [DemoOutline.Node], isNested: inout Bool
+    ) throws(DataFileError) {
         guard case .object(let members) = node.value else {
             throw contentError(file, node, "\(path): expected a section object {\"title\": …, \"items\": […]}, found \(node.value.kindName)")
         }
@@ -35,36 +72,44 @@ enum JSONSections {
         guard case .string(let title) = titleMember.value.value else {
             throw contentError(file, titleMember.value, "\(path).title: expected a string, found \(titleMember.value.value.kindName)")
         }
-        var items: [DemoItem] = []
-        if let itemsMember = members.first(where: { $0.key == "items" }) {
-            guard case .array(let elements) = itemsMember.value.value else {
-                throw contentError(file, itemsMember.value, "\(path).items (section \(DisplayWidth.quoted(title))): expected an array, found \(itemsMember.value.value.kindName)")
+        let place = "(section \(DisplayWidth.quoted(title)))"
+        let items = try itemsArray(members, path: path, place: place, file: file)
+        let collapsed = try collapsedFlag(members, path: path, place: place, file: file)
+        nodes.append(DemoOutline.Node(title: title, depth: 0, isGroup: true, isExpanded: !collapsed))
+        guard let items else { return }
+        var stack = [Level(elements: items, next: 0, path: path + ".items", depth: 1)]
+        while let level = stack.last {
+            guard level.next < level.elements.count else {
+                stack.removeLast()
+                continue
             }
-            for (index, element) in elements.enumerated() {
-                items.append(try item(element, path: "\(path).items[\(index)]", section: title, file: file))
+            stack[stack.count - 1].next += 1
+            let itemPath = "\(level.path)[\(level.next)]"
+            let (item, children) = try self.item(level.elements[level.next], path: itemPath, depth: level.depth, place: place, file: file)
+            nodes.append(item)
+            if let children {
+                isNested = true
+                stack.append(Level(elements: children, next: 0, path: itemPath + ".items", depth: level.depth + 1))
             }
         }
-        var collapsed = false
-        if let collapsedMember = members.first(where: { $0.key == "collapsed" }) {
-            guard case .bool(let value) = collapsedMember.value.value else {
-                throw contentError(file, collapsedMember.value, "\(path).collapsed (section \(DisplayWidth.quoted(title))): expected true or false, found \(collapsedMember.value.value.kindName)")
-            }
-            collapsed = value
-        }
-        return DemoSection(title: title, items: items, collapsed: collapsed)
     }
 
-    private static func item(_ node: JSONReader.Node, path: String, section: String, file: String) throws(DataFileError) -> DemoItem {
+    /// An item: a string, or an object with a `title` and either a `detail` (a leaf) or
+    /// `items` (a group, with an optional `collapsed`). Returns the node and, for a group,
+    /// the elements of its `items`.
+    private static func item(
+        _ node: JSONReader.Node, path: String, depth: Int, place: String, file: String
+    ) throws(DataFileError) -> (DemoOutline.Node, [JSONReader.Node]?) {
         switch node.value {
         case .string(let title):
-            return DemoItem(title: title)
+            return (DemoOutline.Node(title: title, depth: depth, isGroup: false), nil)
         case .object(let members):
-            try checkKeys(members, allowed: ["title", "detail"], path: path, file: file)
+            try checkKeys(members, allowed: ["title", "detail", "items", "collapsed"], path: path, file: file)
             guard let titleMember = members.first(where: { $0.key == "title" }) else {
-                throw contentError(file, node, "\(path) (section \(DisplayWidth.quoted(section))): the item has no \"title\"")
+                throw contentError(file, node, "\(path) \(place): the item has no \"title\"")
             }
             guard case .string(let title) = titleMember.value.value else {
-                throw contentError(file, titleMember.value, "\(path).title (section \(DisplayWidth.quoted(section))): expected a string, found \(titleMember.value.value.kindName)")
+                throw contentError(file, titleMember.value, "\(path).title \(place): expected a string, found \(titleMember.value.value.kindName)")
             }
             var detail: String?
             if let detailMember = members.first(where: { $0.key == "detail" }) {
@@ -72,13 +117,39 @@ enum JSONSections {
                 case .string(let text): detail = text
                 case .null: detail = nil
                 default:
-                    throw contentError(file, detailMember.value, "\(path).detail (section \(DisplayWidth.quoted(section))): expected a string or null, found \(detailMember.value.value.kindName)")
+                    throw contentError(file, detailMember.value, "\(path).detail \(place): expected a string or null, found \(detailMember.value.value.kindName)")
                 }
             }
-            return DemoItem(title: title, detail: detail)
+            let children = try itemsArray(members, path: path, place: place, file: file)
+            let collapsed = try collapsedFlag(members, path: path, place: place, file: file)
+            if children == nil, let member = members.first(where: { $0.key == "collapsed" }) {
+                throw contentError(file, member.value, "\(path).collapsed \(place): only an item with \"items\" (a group) can be collapsed")
+            }
+            if children != nil, let member = members.first(where: { $0.key == "detail" }) {
+                throw contentError(file, member.value, "\(path).detail \(place): an item with \"items\" is a group and shows no detail; give the detail to a leaf")
+            }
+            return (DemoOutline.Node(title: title, detail: detail, depth: depth, isGroup: children != nil, isExpanded: !collapsed), children)
         default:
-            throw contentError(file, node, "\(path) (section \(DisplayWidth.quoted(section))): expected a string or an object with \"title\", found \(node.value.kindName)")
+            throw contentError(file, node, "\(path) \(place): expected a string or an object with \"title\", found \(node.value.kindName)")
         }
+    }
+
+    /// The elements of an `items` member, or `nil` without one.
+    private static func itemsArray(_ members: [JSONReader.Member], path: String, place: String, file: String) throws(DataFileError) -> [JSONReader.Node]? {
+        guard let member = members.first(where: { $0.key == "items" }) else { return nil }
+        guard case .array(let elements) = member.value.value else {
+            throw contentError(file, member.value, "\(path).items \(place): expected an array, found \(member.value.value.kindName)")
+        }
+        return elements
+    }
+
+    /// The value of a `collapsed` member; `false` without one.
+    private static func collapsedFlag(_ members: [JSONReader.Member], path: String, place: String, file: String) throws(DataFileError) -> Bool {
+        guard let member = members.first(where: { $0.key == "collapsed" }) else { return false }
+        guard case .bool(let value) = member.value.value else {
+            throw contentError(file, member.value, "\(path).collapsed \(place): expected true or false, found \(member.value.value.kindName)")
+        }
+        return value
     }
 
     /// Rejects unknown and repeated keys.

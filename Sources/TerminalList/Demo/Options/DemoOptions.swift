@@ -8,6 +8,9 @@ public enum DemoDataSource: Hashable, Sendable {
     case file(String)
     /// A synthetic list of `sections` × `itemsPerSection`, titled on demand.
     case generated(sections: Int, itemsPerSection: Int)
+    /// A directory tree browsed from this path, folders listed as they are expanded
+    /// (``DirectoryTree``).
+    case tree(String)
 }
 
 /// The demo's command line, parsed.
@@ -18,8 +21,9 @@ public enum DemoDataSource: Hashable, Sendable {
 ///
 /// | option              | meaning                                                         |
 /// |---------------------|-----------------------------------------------------------------|
-/// | `--data FILE`       | load the list from FILE (JSON or XML plist)                     |
+/// | `--data FILE`       | load the list from FILE (JSON or XML plist; nested JSON items are an outline) |
 /// | `--generate SxR`    | a synthetic list of S sections × R rows (`x`, `X` or `×`)        |
+/// | `--tree PATH`       | browse the directory tree at PATH (``DirectoryTree``)            |
 /// | `--follow FILE`     | a live tail of FILE (``FollowSession``), as `tail -f`            |
 /// | `--section REGEX`   | with `--follow`: a matching line starts a foldable section       |
 /// | `--script "KEYS"`   | run these keys (see ``KeyScript``) instead of reading the keyboard |
@@ -27,12 +31,13 @@ public enum DemoDataSource: Hashable, Sendable {
 /// | `--frames`          | print every screen, each after a separator line, not only the last |
 /// | `--help`, `-h`      | print the usage and exit                                        |
 ///
-/// `--opt=value` works as well as `--opt value`. An option given twice, `--data` with
-/// `--generate`, `--follow` with either, or `--section` without `--follow`, is an error.
+/// `--opt=value` works as well as `--opt value`. An option given twice, two of `--data`,
+/// `--generate`, `--tree` and `--follow`, or `--section` without `--follow`, is an error.
 ///
 /// - Complexity: every member is O(n) in the length of the arguments.
 public struct DemoOptions: Hashable, Sendable {
-    /// Where the list comes from; built in when neither `--data` nor `--generate` is given.
+    /// Where the list comes from; built in when none of `--data`, `--generate` and `--tree`
+    /// is given.
     public var dataSource: DemoDataSource = .builtIn
     /// The commands of `--script`, or `nil` when the keyboard drives the demo.
     public var script: [DemoCommand]?
@@ -69,14 +74,19 @@ public struct DemoOptions: Hashable, Sendable {
 
     /// The usage text `--help` prints.
     public static let usage = """
-        usage: listkernel-demo [--data FILE | --generate SECTIONSxROWS | --follow FILE [--section REGEX]]
+        usage: listkernel-demo [--data FILE | --generate SECTIONSxROWS | --tree PATH
+                                | --follow FILE [--section REGEX]]
                                [--script "KEYS"] [--size COLSxROWS] [--frames] [--help]
 
         A full-screen list with collapsible sections, drawn in the terminal.
 
           --data FILE         load sections from FILE: a JSON array of
                               {"title": ..., "items": [...], "collapsed": false}
-                              or an XML plist dict of title -> array of strings
+                              or an XML plist dict of title -> array of strings;
+                              an item with its own "items" nests (any depth up
+                              to 127 levels): the file is then an outline
+          --tree PATH         browse the directory tree at PATH: folders are
+                              listed in the background when first expanded
           --generate SxR      a synthetic list of S sections of R rows (e.g. 10000x100),
                               up to about 1 GiB of memory (S x 512 B + S x R x 8 B)
           --follow FILE       a live tail of FILE, as tail -f: new lines at the bottom
@@ -86,7 +96,10 @@ public struct DemoOptions: Hashable, Sendable {
                               section (Enter folds the section at the top)
           --script "KEYS"     run space-separated keys without a terminal and print the
                               final screen as plain text (q ends the script):
-                              down up j k pgdn pgup home end g G enter c e esc q /TEXT
+                              down up j k pgdn pgup home end g G enter
+                              right left l h c e esc q /TEXT
+                              (with --tree, each key waits for the folders
+                              being listed, so the output is reproducible)
           --size COLSxROWS    screen size when not on a terminal (default 80x24,
                               at most 2000x1000)
           --frames            print every screen, each after a line "--- frame N: KEY ---"
@@ -97,6 +110,7 @@ public struct DemoOptions: Hashable, Sendable {
         printed and the program exits.
 
         keys: ↑/k ↓/j move, PgUp/PgDn page, Home/g End/G ends, Enter fold/expand,
+              →/l open (or step in), ←/h close (or step out to the parent),
               c collapse all, e expand all, / search (Esc stops it), q quit
         """
 
@@ -126,7 +140,7 @@ public struct DemoOptions: Hashable, Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard ["--data", "--generate", "--script", "--size", "--frames", "--follow", "--section"].contains(name) else {
+            guard ["--data", "--generate", "--tree", "--script", "--size", "--frames", "--follow", "--section"].contains(name) else {
                 throw DemoOptionsError("unknown option \(DisplayWidth.quoted(name)) (see --help)")
             }
             guard seen.insert(name).inserted else {
@@ -152,6 +166,9 @@ public struct DemoOptions: Hashable, Sendable {
             case "--generate":
                 let (sections, items) = try generateSize(value)
                 options.dataSource = .generated(sections: sections, itemsPerSection: items)
+            case "--tree":
+                guard !value.isEmpty else { throw DemoOptionsError("--tree needs a directory") }
+                options.dataSource = .tree(value)
             case "--follow":
                 guard !value.isEmpty else { throw DemoOptionsError("--follow needs a file name") }
                 options.followedPath = value
@@ -175,8 +192,11 @@ public struct DemoOptions: Hashable, Sendable {
         if seen.contains("--data"), seen.contains("--generate") {
             throw DemoOptionsError("--data and --generate can't be used together")
         }
-        if seen.contains("--follow"), seen.contains("--data") || seen.contains("--generate") {
-            throw DemoOptionsError("--follow can't be used with --data or --generate")
+        if seen.contains("--tree"), seen.contains("--data") || seen.contains("--generate") {
+            throw DemoOptionsError("--tree can't be used with --data or --generate")
+        }
+        if seen.contains("--follow"), seen.contains("--data") || seen.contains("--generate") || seen.contains("--tree") {
+            throw DemoOptionsError("--follow can't be used with --data, --generate or --tree")
         }
         if seen.contains("--section"), !seen.contains("--follow") {
             throw DemoOptionsError("--section needs --follow")

@@ -26,6 +26,8 @@ extension DemoSession {
         case .moveToFirst: try select(firstSelectable)
         case .moveToLast: try select(lastSelectable)
         case .activate: try activate()
+        case .expandOrEnter: try expandOrEnter()
+        case .collapseOrLeave: try collapseOrLeave()
         case .collapseAll: try setAllCollapsed(true)
         case .expandAll: try setAllCollapsed(false)
         case .search(let text): try startSearch(text)
@@ -90,6 +92,32 @@ extension DemoSession {
             return
         }
         try revealSelection()
+    }
+
+    /// → (Finder's rule, a section being a group of its items): on a folded header, unfolds
+    /// the section; on an unfolded one, moves to its first item; on an item, nothing.
+    func expandOrEnter() throws(ListError) {
+        guard case .header(let section)? = source.selection else { return }
+        if isFolded(section) {
+            try timed { () throws(ListError) in try setCollapsed(false, section: section) }
+            try revealSelection()
+        } else if source.data.itemCount(inSection: section) > 0 {
+            try select(.item(ItemPath(section: section, item: 0)))
+        }
+    }
+
+    /// ←: on an unfolded header, folds the section; on an item, moves to its header; on a
+    /// folded header, nothing (sections have no group above them).
+    func collapseOrLeave() throws(ListError) {
+        switch source.selection {
+        case .header(let section)? where !isFolded(section):
+            try timed { () throws(ListError) in try setCollapsed(true, section: section) }
+            try revealSelection()
+        case .item(let path)?:
+            try select(.header(section: path.section))
+        default:
+            return
+        }
     }
 
     /// Folds or unfolds one section in the kernel, with its footer if it has one: a folded
