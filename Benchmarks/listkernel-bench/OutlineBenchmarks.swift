@@ -205,24 +205,23 @@ func outlineScenarios() -> [Scenario] {
             }
             precondition(outline.rowCount(inSection: 0) == world.items.count)
         },
-        Scenario(title: "Outline frame (the rows of a fling window: row at offset, then each row's configuration; no VirtualList pass)", metrics: ["outline_scroll_frame_ns"]) { context in
+        Scenario(title: "VirtualList pass through OutlineListSource (fling, 1M outline nodes)", metrics: ["outline_scroll_frame_ns"]) { context in
             let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
-            let outline = world.makeOutline()
+            // The scroll_frame_ns pass, on the outline's rows: the same fling, viewport and
+            // overscan, each entering row asking the outline for its reuse identifier and
+            // its configuration (depth, disclosure, load state).
+            let source = try! OutlineListSource(
+                outline: world.makeOutline(), list: VirtualList<BenchView>(),
+                makeItemView: { BenchView() }, makePlaceholderView: { BenchView() }
+            ) { view, row in view.value = row.depth }
             let passes = context.quick ? 20_000 : 200_000
-            let offsets = flingOffsets(count: passes, content: outline.rowsExtent(inSection: 0), viewport: 900, seed: 11)
+            let offsets = flingOffsets(count: passes, content: source.list.layout.contentExtent, viewport: 900, seed: 11)
+            var viewport = Viewport(size: 900, overscan: .init(ahead: 100, behind: 50))
             context.time("outline_scroll_frame_ns", unit: .ns, operations: passes) {
-                var sum = 0
                 for offset in offsets {
-                    // The window a pass asks for: 50 behind, the viewport, 100 ahead.
-                    let start = max(0, offset - 50)
-                    let end = offset + 900 + 100
-                    guard let first = outline.row(atOffset: start, inSection: 0) else { continue }
-                    outline.forEachRow(inSection: 0, from: first.row.item) { _, top, _, configuration in
-                        sum &+= configuration.depth
-                        return top < end
-                    }
+                    viewport.offset = offset
+                    _ = try! source.list.setViewport(viewport)
                 }
-                blackHole(sum)
             }
         },
         Scenario(title: "OutlineDiff compute (100,000 nodes, 1% moved to another parent, 1% reordered among siblings)", metrics: ["outline_diff_100k_ms", "outline_diff_100k_moves", "outline_diff_100k_move_bound"]) { context in
