@@ -193,7 +193,9 @@ extension VirtualList {
     ) throws(ListError) -> PassResult<View> {
         // 1. Frames before: displayed elements, the window and one more viewport below it
         //    (where elements that slide in come from), and the extra elements.
-        var oldFrames: [ListElement: (start: Int64, extent: Int64)] = [:]
+        // Sized for the window and the viewport below it (about twice the displayed
+        // elements), so filling it does not rehash it several times on every update.
+        var oldFrames = [ListElement: (start: Int64, extent: Int64)](minimumCapacity: 2 * displayedStorage.count + 16)
         let (lower, upper) = windowUnits()
         let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
         layout.forEachElement(units: lower, upper + reach) { element, start, extent in
