@@ -54,11 +54,17 @@ extension Outline {
         return .success(Batch(items: items, entries: entries, flags: batchFlags))
     }
 
-    /// Gives the batch's nodes handles and puts them before entry `index` of `section`.
-    mutating func commit(_ batch: Batch, section: Int, at index: Int) {
+    /// Gives the batch's nodes handles and puts them before entry `index` of `section`,
+    /// its top-level items under `parent` (-1 for the section's top level).
+    mutating func commit(_ batch: Batch, section: Int, at index: Int, parent: Int32) {
         var entries = batch.entries
+        // The handle of the last node at each depth of the batch, for its children's parent.
+        var chain: [Int32] = []
         for k in entries.indices {
-            let h = allocateHandle(batch.items[k].id, section: section, flags: batch.flags[k])
+            let depth = batch.items[k].depth
+            let h = allocateHandle(batch.items[k].id, section: section, parent: depth == 0 ? parent : chain[depth - 1], flags: batch.flags[k])
+            if chain.count > depth { chain.removeSubrange(depth...) }
+            chain.append(h)
             entries[k].handle = h
             if batch.flags[k] & Self.expandedBit != 0 && loadStateOf(h) == .unloaded { waiting.insert(h) }
         }
@@ -118,7 +124,7 @@ extension Outline {
             if !isContainerHandle(parentHandle) { update.reconfiguredRows.append(ItemPath(section: place.section, item: parentRow!)) }
         }
         if let parentHandle { setFlag(Self.containerBit, true, of: parentHandle) }
-        commit(batch, section: place.section, at: at)
+        commit(batch, section: place.section, at: at, parent: parentHandle ?? -1)
         if place.hidden == 0 { update.loadRequests = activateWaiting(inSection: place.section) }
         let end = subtreeEndOfBatch(section: place.section, at: at, depth: place.depth, topCount: batch.items.filter { $0.depth == 0 }.count)
         let rows = Int(sections[place.section].summary(of: at..<end).rows(hiddenTag: 0))
@@ -213,6 +219,7 @@ extension Outline {
             if destinationSection != oldSection, !entries[k].isPlaceholder { sectionOf[Int(entries[k].handle)] = Int32(destinationSection) }
         }
         sections[destinationSection].insert(entries, at: at, leafOf: &leafOf)
+        parentOf[Int(h)] = parentHandle ?? -1
         if destination.hidden == 0 { update.loadRequests = activateWaiting(inSection: destinationSection) }
 
         let newIndex = place(of: h).index

@@ -15,6 +15,7 @@ extension Outline: InvariantChecked {
         for (section, sequence) in sections.enumerated() {
             let entries = sequence.checkStructure()
             var childHidden: [Int32] = []
+            var chain: [Int32] = []
             var previousDepth: Int32 = -1
             for (k, entry) in entries.enumerated() {
                 precondition(entry.depth <= previousDepth + 1, "outline: entry \(k) of section \(section) has depth \(entry.depth) after \(previousDepth)")
@@ -31,6 +32,10 @@ extension Outline: InvariantChecked {
                     childHidden.append(.max)
                 } else {
                     nodes += 1
+                    if chain.count > depth { chain.removeSubrange(depth...) }
+                    let parent: Int32 = depth == 0 ? -1 : chain[depth - 1]
+                    precondition(parentOf[Int(h)] == parent, "outline: handle \(h) names parent \(parentOf[Int(h)]), its place gives \(parent)")
+                    chain.append(h)
                     precondition(Int(sectionOf[Int(h)]) == section, "outline: handle \(h) names section \(sectionOf[Int(h)]), its entry is in \(section)")
                     precondition(sequence.locate(handle: h, inLeaf: leafOf[Int(h)]).index == k, "outline: handle \(h)'s leaf does not hold it at entry \(k)")
                     precondition(handleOf[ids[Int(h)]!] == h, "outline: identifier \(ids[Int(h)]!) maps to another handle")

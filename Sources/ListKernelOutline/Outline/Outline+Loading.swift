@@ -71,7 +71,7 @@ extension Outline {
             var update = OutlineUpdate<ID>(status: .applied)
             sections[section].remove((index + 1)..<(index + 2), leafOf: &leafOf)
             setLoadState(.loaded, of: h)
-            commit(prepared, section: section, at: index + 1)
+            commit(prepared, section: section, at: index + 1, parent: h)
             if shown {
                 update.loadRequests = activateWaiting(inSection: section)
                 update.deletedRows.append(OutlineRows(section: section, rows: (row + 1)..<(row + 2)))

@@ -157,16 +157,12 @@ extension Outline {
 
     /// Node `id`'s parent, or `nil` for a top-level node or an unknown identifier.
     ///
-    /// - Complexity: O(log n).
+    /// - Complexity: O(1) (a hash lookup and two reads).
     @inlinable
     public func parent(of id: ID) -> ID? {
         guard let h = handleOf[id] else { return nil }
-        let section = Int(sectionOf[Int(h)])
-        if let parent = sections[section].parentHandleInLeaf(of: h, leaf: leafOf[Int(h)]) { return ids[Int(parent)] }
-        let found = place(of: h)
-        guard found.entry.depth > 0,
-              let index = sections[found.section].lastIndex(before: found.index, depthAtMost: found.entry.depth - 1) else { return nil }
-        return ids[Int(sections[found.section].entry(at: index).handle)]
+        let parent = parentOf[Int(h)]
+        return parent < 0 ? nil : ids[Int(parent)]
     }
 
     /// Node `id`'s index among its siblings, or `nil` for an unknown identifier.

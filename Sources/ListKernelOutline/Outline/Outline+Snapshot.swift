@@ -67,7 +67,9 @@ extension Outline {
         for (section, items) in snapshot.sections.enumerated() {
             var entries: [OutlineEntry] = []
             entries.reserveCapacity(items.count)
+            var chain: [Int32] = []
             for (k, item) in items.enumerated() {
+                let parent = item.depth == 0 ? -1 : chain[item.depth - 1]
                 let hasChildren = k + 1 < items.count && items[k + 1].depth > item.depth
                 let isContainer = item.children != .none || hasChildren
                 let h: Int32
@@ -76,12 +78,13 @@ extension Outline {
                     h = existing
                     units = place(of: h).entry.units
                     sectionOf[Int(h)] = Int32(section)
+                    parentOf[Int(h)] = parent
                     let keepsLoad = item.children == .lazy && loadStateOf(h) == .loading
                     if !keepsLoad, let serial = pendingSerial.removeValue(forKey: h) { requests[serial]?.state = .superseded }
                     if !keepsLoad { setLoadState(item.children == .lazy ? .unloaded : .none, of: h) }
                     if expansion == .fromSnapshot { setFlag(Self.expandedBit, item.isExpanded, of: h) }
                 } else {
-                    h = allocateHandle(item.id, section: section, flags: item.isExpanded ? Self.expandedBit : 0)
+                    h = allocateHandle(item.id, section: section, parent: parent, flags: item.isExpanded ? Self.expandedBit : 0)
                     if item.children == .lazy { setLoadState(.unloaded, of: h) }
                 }
                 if let extent = item.extent, let measured = FixedPoint.elementUnits(extent) {
@@ -90,6 +93,8 @@ extension Outline {
                 }
                 setFlag(Self.containerBit, isContainer, of: h)
                 if !isContainer { setFlag(Self.expandedBit, false, of: h) }
+                if chain.count > item.depth { chain.removeSubrange(item.depth...) }
+                chain.append(h)
                 entries.append(OutlineEntry(units: units, hidden: 0, depth: Int32(item.depth), handle: h))
                 if loadStateOf(h) == .loading {
                     entries.append(OutlineEntry(units: placeholderUnits, hidden: 0, depth: Int32(item.depth) + 1, handle: OutlineEntry.placeholderHandle(of: h)))

@@ -21,9 +21,10 @@
 /// count rows and sum their extents (`Docs/Outline.md`); a node's entry holds its extent,
 /// its depth and how many of its ancestors are collapsed. Collapsing a node adds 1 to that
 /// count over its descendants' range, so expanding or collapsing costs O(log n) however many
-/// rows it shows or hides, and never touches the rest of the outline. Depth, parent and
-/// path are derived from the preorder depths, never stored per node, so a moved subtree's
-/// descendants are not visited one by one to be renumbered (R7).
+/// rows it shows or hides, and never touches the rest of the outline. Depth and path are
+/// derived from the preorder depths, never stored per node, so a moved subtree's
+/// descendants are not visited one by one to be renumbered (R7); each node stores only its
+/// parent's handle, which a move changes for the subtree's root alone.
 ///
 /// Operations return an `OutlineUpdate` whose `status` names what happened; a rejected one
 /// (unknown identifier, duplicate, cycle, index out of range, …) leaves the outline
@@ -39,6 +40,10 @@ public struct Outline<ID: Hashable & Sendable>: Sendable {
     @usableFromInline var ids: [ID?] = []
     @usableFromInline var sectionOf: [Int32] = []
     @usableFromInline var leafOf: [Int32] = []
+    /// Per handle: the parent's handle, -1 at the top level or for a free handle. Only a
+    /// moved subtree's root changes parent, so a move sets one; `parent(of:)` reads it in
+    /// one step instead of searching the preorder depths.
+    @usableFromInline var parentOf: [Int32] = []
     @usableFromInline var flags: [UInt8] = []
     var freeHandles: [Int32] = []
     @usableFromInline var handleOf: [ID: Int32] = [:]
@@ -119,18 +124,20 @@ public struct Outline<ID: Hashable & Sendable>: Sendable {
         return state == .none || state == .loaded
     }
 
-    mutating func allocateHandle(_ id: ID, section: Int, flags value: UInt8) -> Int32 {
+    mutating func allocateHandle(_ id: ID, section: Int, parent: Int32, flags value: UInt8) -> Int32 {
         let h: Int32
         if let free = freeHandles.popLast() {
             h = free
             ids[Int(h)] = id
             sectionOf[Int(h)] = Int32(section)
+            parentOf[Int(h)] = parent
             flags[Int(h)] = value
         } else {
             h = Int32(ids.count)
             ids.append(id)
             sectionOf.append(Int32(section))
             leafOf.append(-1)
+            parentOf.append(parent)
             flags.append(value)
         }
         handleOf[id] = h
@@ -143,6 +150,7 @@ public struct Outline<ID: Hashable & Sendable>: Sendable {
         ids[Int(h)] = nil
         flags[Int(h)] = 0
         leafOf[Int(h)] = -1
+        parentOf[Int(h)] = -1
         waiting.remove(h)
         if let serial = pendingSerial.removeValue(forKey: h) { requests[serial]?.state = .removed }
         freeHandles.append(h)

@@ -392,26 +392,6 @@ extension OutlineSequence {
 }
 
 extension OutlineSequence {
-    /// The handle of the parent of `handle`'s entry, which `leaf` holds, when the parent is in
-    /// the same leaf: the last earlier entry of the leaf that is shallower. The entries of a
-    /// leaf share their tags, so stored depths compare as true ones. `nil` when the parent is
-    /// in another leaf or the node is at the top level.
-    ///
-    /// - Complexity: O(64).
-    @inlinable
-    package func parentHandleInLeaf(of handle: Int32, leaf: Int32) -> Int32? {
-        let base = Int(leaf) * Self.leafCapacity
-        var k = base
-        while handles[k] != handle { k += 1 }
-        let limit = depth[k] &- 1
-        var j = k - 1
-        while j >= base {
-            if depth[j] <= limit { return handles[j] }
-            j -= 1
-        }
-        return nil
-    }
-
     /// Row `row`'s entry index and entry (true values).
     ///
     /// - Precondition: `row < rowCount`.

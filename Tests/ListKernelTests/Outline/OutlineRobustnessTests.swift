@@ -12,7 +12,7 @@ import ListKernelTesting
         var sums: [[OutlineSummary]]
         var heights: [Int]
         var ids: [Int?]
-        var sectionOf, leafOf: [Int32]
+        var sectionOf, leafOf, parentOf: [Int32]
         var flags: [UInt8]
         var handleOf: [Int: Int32]
         var pending: [Int32: UInt64]
@@ -25,7 +25,7 @@ import ListKernelTesting
             leafFill = s.map(\.leafFill); leafParent = s.map(\.leafParent); leafTags = s.map { $0.leafTagHidden + $0.leafTagDepth }
             children = s.map(\.children); nodeFill = s.map(\.nodeFill); nodeParent = s.map(\.nodeParent)
             nodeTags = s.map { $0.nodeTagHidden + $0.nodeTagDepth }; sums = s.map(\.sums); heights = s.map(\.height)
-            ids = outline.ids; sectionOf = outline.sectionOf; leafOf = outline.leafOf; flags = outline.flags
+            ids = outline.ids; sectionOf = outline.sectionOf; leafOf = outline.leafOf; parentOf = outline.parentOf; flags = outline.flags
             handleOf = outline.handleOf; pending = outline.pendingSerial; waiting = outline.waiting; nextSerial = outline.nextSerial
         }
     }
