@@ -24,7 +24,7 @@ struct OutlineAuditGenerator {
             let any = rows.indices.filter { predicate(rows[$0]) }
             return any.isEmpty ? random.below(rows.count) : any[random.below(any.count)]
         }
-        let serials = session.reference.allSerials
+        let serials = session.requestOrder
         let pending = Set(session.reference.pendingSerials)
         func request() -> Int {
             let waiting = serials.indices.filter { pending.contains(serials[$0]) }

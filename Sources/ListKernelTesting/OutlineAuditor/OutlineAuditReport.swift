@@ -13,6 +13,10 @@ public struct OutlineAuditReport: Sendable, CustomStringConvertible {
     public var operations: [OutlineAuditOperation]
     /// How many operations of each kind ran, by ``OutlineAuditOperation/name``.
     public var operationsByName: [String: Int]
+    /// How many outline operations ended with each status: a payload's case name
+    /// (`notExpandable`, `cycle`) or the status's description (`expanded`,
+    /// `dropped: the request was already answered`), to see what a run exercised.
+    public var statuses: [String: Int]
     /// How many views the list made.
     public var viewsCreated: Int
     /// The failure, reduced, or `nil` when every check passed.
@@ -32,9 +36,9 @@ public struct OutlineAuditReport: Sendable, CustomStringConvertible {
 /// problems found there, and a paste-able replay call.
 ///
 /// ```swift
-/// outline audit failed: seed 3, step 2 of a reproducer of 3 operations (the run failed at operation 517)
-///   view #2 at section 0 row 1 (node 9): indent shows 1, should show 0
-/// replay: try OutlineStaleStateAuditor { TreeAudit() }.replay(seed: 3, operations: [.expand(row: 0, recursive: false), …])
+/// outline audit failed: seed 1, step 3 of a reproducer of 4 operations (the random run failed after 13)
+///   view #7 at section 0 row 7 (node 17): indent shows 1, should show 0
+/// let failure = try auditor.replay(seed: 1, operations: [.collapse(row: 6, recursive: false), …])  // auditor: …
 /// ```
 ///
 /// - Complexity: every member is O(1), except `description` and ``replayCall``,
@@ -53,21 +57,23 @@ public struct OutlineAuditFailure: Sendable, CustomStringConvertible {
     /// The adapter's type name, for ``replayCall``.
     public var adapterName: String
 
-    /// `try OutlineStaleStateAuditor { Adapter() }.replay(seed: …, operations: […])`.
+    /// `let failure = try auditor.replay(seed: …, operations: […])  // auditor: the OutlineStaleStateAuditor<Adapter> that ran`:
+    /// the call to paste into a named regression test, on an auditor made as the run's was.
     ///
     /// - Complexity: O(operations).
     public var replayCall: String {
-        "try OutlineStaleStateAuditor { \(adapterName)() }.replay(seed: \(seed), operations: [\(operations.map(\.description).joined(separator: ", "))])"
+        "let failure = try auditor.replay(seed: \(seed), operations: [\(operations.map(\.description).joined(separator: ", "))])"
+            + "  // auditor: the OutlineStaleStateAuditor<\(adapterName)> that ran"
     }
 
     /// The seed, the step, each problem on its own line, and the replay call.
     ///
     /// - Complexity: O(operations + problems).
     public var description: String {
-        var lines = ["outline audit failed: seed \(seed), step \(step) of a reproducer of \(operations.count) operations (the run failed at operation \(unreducedCount - 1))"]
+        var lines = ["outline audit failed: seed \(seed), step \(step) of a reproducer of \(operations.count) operations (the random run failed after \(unreducedCount))"]
         lines += problems.prefix(8).map { "  \($0)" }
         if problems.count > 8 { lines.append("  … and \(problems.count - 8) more") }
-        lines.append("replay: \(replayCall)")
+        lines.append(replayCall)
         return lines.joined(separator: "\n")
     }
 }

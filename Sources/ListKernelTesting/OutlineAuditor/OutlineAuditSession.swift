@@ -17,7 +17,13 @@ final class OutlineAuditSession<Adapter: OutlineAuditAdapter> {
     var reference: ReferenceOutline<Int>
     /// The outline's token for each of the reference's request serials.
     var tokenOf: [UInt64: OutlineLoadToken] = [:]
+    /// The reference's serials of every request issued, in the outline's order (its tokens'):
+    /// request picks index this, not the model's serials, which it numbers in the order of
+    /// a dictionary walk, so differently from run to run.
+    var requestOrder: [UInt64] = []
     var nextID: Int
+    /// How many outline operations ended with each status (``OutlineAuditReport/statuses``).
+    var statuses: [String: Int] = [:]
     static var sectionCount: Int { 2 }
     static var extent: Double { 44 }
 
@@ -46,12 +52,16 @@ final class OutlineAuditSession<Adapter: OutlineAuditAdapter> {
             }
             let update = outline.insert(items, under: nil, inSection: section, at: 0)
             let step = reference.insert(items, under: nil, inSection: section, at: 0)
+            statuses[Mirror(reflecting: update.status).children.first?.label ?? update.status.description, default: 0] += 1
             if update.status.description != step.status.description { mismatches.append("\(update.status) vs \(step.status)") }
             requests += update.loadRequests.map { ($0, step.requested) }
         }
         nextID = id
-        for (request, serials) in requests {
-            if let serial = serials[request.id] { tokenOf[serial] = request.token }
+        for (request, serials) in requests.sorted(by: { $0.0.token.serial < $1.0.token.serial }) {
+            if let serial = serials[request.id] {
+                tokenOf[serial] = request.token
+                requestOrder.append(serial)
+            }
         }
         guard mismatches.isEmpty else { throw AuditError(.setupRejected, message: "the outline and the reference model disagree on the world: \(mismatches)") }
         let list = VirtualList<Adapter.View>()
@@ -113,11 +123,15 @@ final class OutlineAuditSession<Adapter: OutlineAuditAdapter> {
                 problems.append(kernel("listError", found: "\(error)", expected: "no error"))
                 return
             }
+            statuses[Mirror(reflecting: update.status).children.first?.label ?? update.status.description, default: 0] += 1
             if update.status.description != step.status.description {
                 problems.append(kernel("status", found: update.status.description, expected: step.status.description))
             }
-            for request in update.loadRequests {
-                if let serial = step.requested[request.id] { tokenOf[serial] = request.token } else {
+            for request in update.loadRequests.sorted(by: { $0.token.serial < $1.token.serial }) {
+                if let serial = step.requested[request.id] {
+                    tokenOf[serial] = request.token
+                    requestOrder.append(serial)
+                } else {
                     problems.append(kernel("loadRequests", found: "a request for node \(request.id)", expected: "none"))
                 }
             }
@@ -149,13 +163,13 @@ final class OutlineAuditSession<Adapter: OutlineAuditAdapter> {
         case .delete(let row):
             if let id = node(row, in: rows) { both(reference.delete(id)) { $0.delete(id) } }
         case .answer(let request, let count):
-            let serials = reference.allSerials
+            let serials = requestOrder
             let items = newItems(count)
             guard !serials.isEmpty else { break }
             let serial = serials[request % serials.count]
             if let token = tokenOf[serial] { both(reference.answer(serial, with: items)) { $0.answer(token, with: items) } }
         case .failLoad(let request):
-            let serials = reference.allSerials
+            let serials = requestOrder
             guard !serials.isEmpty else { break }
             let serial = serials[request % serials.count]
             if let token = tokenOf[serial] { both(reference.failLoad(serial)) { $0.failLoad(token) } }

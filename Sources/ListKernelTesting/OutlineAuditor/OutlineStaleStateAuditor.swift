@@ -82,7 +82,7 @@ public struct OutlineStaleStateAuditor<Adapter: OutlineAuditAdapter> {
     ///   ``shrinkBudget`` replayed operations on failure.
     public func run(seed: UInt64, operations: Int) throws(AuditError) -> OutlineAuditReport {
         try validate(operations: operations)
-        var report = OutlineAuditReport(seed: seed, operations: [], operationsByName: [:], viewsCreated: 0)
+        var report = OutlineAuditReport(seed: seed, operations: [], operationsByName: [:], statuses: [:], viewsCreated: 0)
         var problems: [OutlineAuditProblem] = []
         var setupError: AuditError?
         InvariantChecks.$areSuspended.withValue(true) {
@@ -103,6 +103,7 @@ public struct OutlineStaleStateAuditor<Adapter: OutlineAuditAdapter> {
             }
             session.checkKernelInvariants()
             report.viewsCreated = session.ledger.serials.count
+            report.statuses = session.statuses
         }
         if let setupError { throw setupError }
         if !problems.isEmpty { report.failure = reduce(seed: seed, operations: report.operations, problems: problems) }
