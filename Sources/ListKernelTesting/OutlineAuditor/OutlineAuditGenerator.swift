@@ -38,7 +38,18 @@ struct OutlineAuditGenerator {
         case 18..<30:
             return .collapse(row: row { $0.isExpanded }, recursive: random.chance(1, in: 4))
         case 30..<38:
-            return .move(row: row(), under: random.chance(1, in: 3) ? nil : row { $0.isExpandable }, at: random.below(6))
+            // A third to the top level, a third among its siblings, a third under another node.
+            let moved = row()
+            var under: Int? = nil
+            switch random.below(3) {
+            case 0: break
+            case 1:
+                if moved < rows.count, case .item(let id) = rows[moved].kind, let parent = session.reference.parentOf[id] ?? nil {
+                    under = rows.firstIndex { $0.kind == .item(parent) }
+                }
+            default: under = row { $0.isExpandable }
+            }
+            return .move(row: moved, under: under, at: random.below(6))
         case 38..<48:
             if nodeCount > 160 { return .delete(row: row()) }
             return .insert(under: random.chance(1, in: 3) ? nil : row(), section: random.below(2), at: random.below(6), count: random.int(in: 1...4))
