@@ -43,6 +43,8 @@ public protocol OutlineAuditAdapter {
     /// Binds `row` to `view`: call your app's real configure code here.
     ///
     /// - Parameters:
+    ///   - view: the dequeued view, a node view or a placeholder view, maybe one that showed
+    ///     another row before.
     ///   - row: the row's complete configuration (node or placeholder, depth, disclosure,
     ///     load state).
     ///   - title: the node's title; `""` for a placeholder.
