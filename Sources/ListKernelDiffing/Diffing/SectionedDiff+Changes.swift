@@ -26,24 +26,10 @@ extension SectionedDiff {
         /// - Complexity: O(1) when no section is reloaded; otherwise O(k log k).
         @inlinable
         package mutating func applyReloadedSectionRule() {
-            guard !changedSections.isEmpty else { return }
-            let reloadedBefore = Set(changedSections.map(\.from))
-            let reloadedAfter = Set(changedSections.map(\.to))
-            changedItems.removeAll { reloadedBefore.contains($0.from.section) || reloadedAfter.contains($0.to.section) }
-            deletedItems.removeAll { reloadedBefore.contains($0.section) }
-            insertedItems.removeAll { reloadedAfter.contains($0.section) }
-            var moves: [Move<ItemPath>] = []
-            for move in movedItems {
-                switch (reloadedBefore.contains(move.from.section), reloadedAfter.contains(move.to.section)) {
-                case (false, false): moves.append(move)
-                case (true, false): insertedItems.append(move.to)
-                case (false, true): deletedItems.append(move.from)
-                case (true, true): break
-                }
-            }
-            movedItems = moves
-            deletedItems.sort()
-            insertedItems.sort()
+            SectionedDiff.applyReloadedSectionRule(
+                changedSections: changedSections, deletedItems: &deletedItems, insertedItems: &insertedItems,
+                movedItems: &movedItems, changedItems: &changedItems
+            )
         }
     }
 

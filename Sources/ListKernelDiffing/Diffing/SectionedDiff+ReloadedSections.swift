@@ -16,6 +16,23 @@ extension SectionedDiff {
     ///   changes.
     @inlinable
     package mutating func _applyReloadedSectionRule() {
+        Self.applyReloadedSectionRule(
+            changedSections: changedSections, deletedItems: &deletedItems, insertedItems: &insertedItems,
+            movedItems: &movedItems, changedItems: &changedItems
+        )
+    }
+
+    /// The rule itself, on the item changes of a diff or of its `Changes`: both apply it
+    /// through this one function.
+    ///
+    /// - Complexity: O(1) when `changedSections` is empty; otherwise O(k log k) for k item
+    ///   changes.
+    @inlinable
+    package static func applyReloadedSectionRule(
+        changedSections: [ContentChange<Int>],
+        deletedItems: inout [ItemPath], insertedItems: inout [ItemPath],
+        movedItems: inout [Move<ItemPath>], changedItems: inout [ContentChange<ItemPath>]
+    ) {
         guard !changedSections.isEmpty else { return }
         let reloadedBefore = Set(changedSections.map(\.from))
         let reloadedAfter = Set(changedSections.map(\.to))
