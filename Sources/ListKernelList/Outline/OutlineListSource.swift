@@ -167,9 +167,8 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     ///
     /// - Complexity: O(log n).
     public func list(_ list: VirtualList<View>, reuseIdentifierFor element: ListElement) -> String {
-        guard case .item(let path) = element, let row = outline.configuration(ofRow: path) else { return element.kind.name }
-        if case .placeholder = row.kind { return Self.placeholderReuseIdentifier }
-        return Self.itemReuseIdentifier
+        guard case .item(let path) = element, let isPlaceholder = outline.isPlaceholderRow(path) else { return element.kind.name }
+        return isPlaceholder ? Self.placeholderReuseIdentifier : Self.itemReuseIdentifier
     }
 
     /// Binds the row's complete configuration.

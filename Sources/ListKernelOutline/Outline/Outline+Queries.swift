@@ -41,6 +41,17 @@ extension Outline {
         return configuration(of: sections[row.section].entry(ofRow: row.item).entry)
     }
 
+    /// Whether row `row.item` of section `row.section` is a placeholder (the "loading…" row
+    /// of a node whose children are being loaded), or `nil` outside the rows. The question a
+    /// front end's reuse identifier asks, without building the row's configuration.
+    ///
+    /// - Complexity: O(log n).
+    @inlinable
+    public func isPlaceholderRow(_ row: ItemPath) -> Bool? {
+        guard row.section >= 0, row.section < sections.count, row.item >= 0, row.item < sections[row.section].rowCount else { return nil }
+        return sections[row.section].entry(ofRow: row.item).entry.isPlaceholder
+    }
+
     /// The row showing node `id`, or `nil` if it is hidden or unknown (as AppKit's
     /// `row(forItem:)` returns −1).
     ///

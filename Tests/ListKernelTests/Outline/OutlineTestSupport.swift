@@ -191,6 +191,8 @@ struct OutlinePair {
                 guard k % rowStride == 0 || k == rows.count - 1 else { continue }
                 let path = ItemPath(section: section, item: k)
                 if outline.configuration(ofRow: path) != row.configuration { return "configuration of row \(k) of section \(section)" }
+                let isPlaceholder: Bool = if case .placeholder = row.configuration.kind { true } else { false }
+                if outline.isPlaceholderRow(path) != isPlaceholder { return "placeholder flag of row \(k) of section \(section)" }
                 if outline.top(ofRow: path).map({ Int64($0 * 256) }) != top { return "top of row \(k) of section \(section)" }
                 if row.units > 0 {
                     let middle = Double(top) / 256 + Double(row.units) / 512
@@ -200,6 +202,7 @@ struct OutlinePair {
                 if case .item(let id) = row.configuration.kind, outline.row(of: id) != path { return "row of \(id)" }
             }
             if outline.row(atOffset: Double(top) / 256, inSection: section) != nil { return "a row at the end offset of section \(section)" }
+            if outline.isPlaceholderRow(ItemPath(section: section, item: rows.count)) != nil { return "a placeholder flag past the rows of section \(section)" }
         }
         let all = reference.nodes.sorted()
         let stride = max(1, all.count / sample)
