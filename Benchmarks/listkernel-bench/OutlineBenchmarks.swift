@@ -224,6 +224,20 @@ func outlineScenarios() -> [Scenario] {
                 }
             }
         },
+        Scenario(title: "OutlineListSource toggle (collapse and expand the node with 100,000 visible descendants through a list with views on screen, 1M nodes)", metrics: ["outline_list_toggle_us"]) { context in
+            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            // outline_toggle_us, shown: the batch that deletes or inserts the descendants'
+            // rows, their extents, and the pass, with the heavy node on screen.
+            let source = try! OutlineListSource(
+                outline: world.makeOutline(), list: VirtualList<BenchView>(),
+                makeItemView: { BenchView() }, makePlaceholderView: { BenchView() }
+            ) { view, row in view.value = row.depth }
+            let row = source.outline.row(of: world.heavy)!
+            try! source.list.setViewport(Viewport(offset: source.list.layout.frame(of: .item(row))!.start, size: 900))
+            context.timeEach("outline_list_toggle_us", unit: .us, operations: context.quick ? 20 : 100) { _ in
+                blackHole(try! source.perform { $0.toggle(world.heavy) }.status)
+            }
+        },
         Scenario(title: "OutlineDiff compute (100,000 nodes, 1% moved to another parent, 1% reordered among siblings)", metrics: ["outline_diff_100k_ms", "outline_diff_100k_moves", "outline_diff_100k_move_bound"]) { context in
             let input = outlineDiffSnapshots(count: context.quick ? 10_000 : 100_000)
             var moves = 0

@@ -208,7 +208,8 @@ struct ItemExtents: Equatable, InvariantChecked {
     /// Inserts `count` items at `index`, all of `extent` (nil: the estimate).
     ///
     /// - Complexity: O(1) for a uniform section at its own extent, whatever `count` is;
-    ///   `count` single inserts otherwise.
+    ///   otherwise `count` single inserts for a few items, and for more one splice of the
+    ///   runs they land in, O(count + run capacity + runs).
     mutating func insert(_ extent: Int32?, count added: Int, at index: Int) {
         let value = extent ?? defaultExtent
         if runs.isEmpty, value == defaultExtent, extent == nil || defaultIsMeasured {
@@ -216,19 +217,85 @@ struct ItemExtents: Equatable, InvariantChecked {
             total &+= Int64(added) * Int64(value)
             return
         }
+        if added >= ItemExtents.spliceThreshold {
+            if runs.isEmpty { makeVariable() }
+            splice(index..<index, inserting: added, of: value, measured: extent != nil || defaultIsMeasured)
+            return
+        }
         for offset in 0..<added { insert(extent, at: index + offset) }
     }
 
     /// Removes the items in `range`.
     ///
-    /// - Complexity: O(1) uniform; `range.count` single removals otherwise.
+    /// - Complexity: O(1) uniform; `range.count` single removals for a few items, and for
+    ///   more one splice of the runs that hold them, O(range.count + run capacity + runs).
     mutating func remove(_ range: Range<Int>) {
         if runs.isEmpty {
             count -= range.count
             total &-= Int64(range.count) * Int64(defaultExtent)
             return
         }
+        if range.count >= ItemExtents.spliceThreshold {
+            splice(range, inserting: 0, of: defaultExtent, measured: defaultIsMeasured)
+            return
+        }
         for index in range.reversed() { remove(at: index) }
+    }
+
+    /// From this many items on, a contiguous insert or removal rebuilds the runs it touches
+    /// at once instead of shifting a run once per item (each shift is O(run capacity)).
+    static let spliceThreshold = 64
+
+    /// Replaces items `range` of a variable section with `added` items of extent `value`
+    /// (measured or not): the runs holding the range (or, for an empty range, the run it
+    /// falls in) are read out, spliced and cut again into runs of `initialRunLength`.
+    ///
+    /// - Complexity: O(range.count + added + run capacity + runs).
+    private mutating func splice(_ range: Range<Int>, inserting added: Int, of value: Int32, measured isMeasured: Bool) {
+        precondition(!runs.isEmpty, "kernel invariant: splicing a uniform section")
+        // The runs first…last hold the range; `base` is the index of run `first`'s item 0.
+        let first = range.lowerBound == count ? runs.count - 1 : locate(range.lowerBound).run
+        let last = range.isEmpty ? first : locate(range.upperBound - 1).run
+        let base = runs.count > 1 ? Int(runCounts.prefix(first)) : 0
+        var extents: [Int32] = []
+        var measured: [Bool] = []
+        let kept = (first...last).reduce(0) { $0 + runs[$1].count } - range.count
+        extents.reserveCapacity(kept + added)
+        measured.reserveCapacity(kept + added)
+        var index = base
+        for run in first...last {
+            let current = runs[run]
+            for local in 0..<current.count {
+                if index == range.lowerBound {
+                    extents.append(contentsOf: repeatElement(value, count: added))
+                    measured.append(contentsOf: repeatElement(isMeasured, count: added))
+                }
+                if !range.contains(index) {
+                    extents.append(current.extent(at: local))
+                    measured.append(current.isMeasured(local))
+                }
+                index += 1
+            }
+        }
+        if index == range.lowerBound {   // at the end of the section (or of an empty one)
+            extents.append(contentsOf: repeatElement(value, count: added))
+            measured.append(contentsOf: repeatElement(isMeasured, count: added))
+        }
+        var chunks: [ExtentRun] = []
+        var start = 0
+        while start < extents.count {
+            let end = min(start + ItemExtents.initialRunLength, extents.count)
+            chunks.append(ExtentRun(extents: Array(extents[start..<end]), measured: { measured[start + $0] }))
+            start = end
+        }
+        var all = Array(runs[..<first])
+        all.append(contentsOf: chunks)
+        all.append(contentsOf: runs[(last + 1)...])
+        if all.isEmpty { all = [ExtentRun(extents: [], measured: { _ in false })] }
+        runs = RunList(all)
+        count += added - range.count
+        total = runs.reduce(0) { $0 + $1.total }
+        rebuildRunIndex()
     }
 
     /// Removes item `index`, returning its extent and whether it was measured.

@@ -59,6 +59,63 @@ extension ListLayout {
         _checkInvariants()
     }
 
+    /// Sets the extents of consecutive items of one section (by default, as measured):
+    /// `points[0]` for item `start`, `points[1]` for the next, and so on. `setItemExtent` for
+    /// a block, with one update of the section's place in the section tree. All are checked
+    /// first; when one fails nothing changes.
+    ///
+    /// ```swift
+    /// try layout.setItemExtents([60, 44, 120], from: ItemPath(section: 0, item: 10))
+    /// ```
+    ///
+    /// - Throws: `LayoutError.sectionOutOfRange`; `.itemOutOfRange` for the first item of
+    ///   the block outside the section; `.invalidExtent` for the first bad extent;
+    ///   `.tooManyPerItemExtents`, `.contentTooLong` as `setItemExtent`.
+    /// - Complexity: O(k log n) for k extents (O(k) in a section of one run); O(items in
+    ///   the section) once when a uniform section turns per-item.
+    public mutating func setItemExtents(_ points: [Double], from start: ItemPath, isMeasured: Bool = true) throws(LayoutError) {
+        try checkSection(start.section)
+        guard !points.isEmpty else { return }
+        var units: [Int32] = []
+        units.reserveCapacity(points.count)
+        for (offset, value) in points.enumerated() {
+            units.append(try ListLayout.units(value, for: "item \(ItemPath(section: start.section, item: start.item + offset))"))
+        }
+        let (items, content) = (allItemCount, allUnits)
+        var failure: LayoutError?
+        updateSection(start.section) { record in
+            let count = record.items.count
+            guard start.item >= 0, start.item < count else {
+                failure = .itemOutOfRange(start, itemCount: count)
+                return
+            }
+            guard start.item + units.count <= count else {
+                failure = .itemOutOfRange(ItemPath(section: start.section, item: count), itemCount: count)
+                return
+            }
+            if count > ListLimits.maximumPerItemCount, units.contains(where: { record.items.turnsPerItem(storing: $0, measured: isMeasured) }) {
+                failure = .tooManyPerItemExtents(section: start.section, itemCount: count)
+                return
+            }
+            let added = units.reduce(Int64(0)) { $0 + Int64($1) }
+            if content + added > ListLimits.maximumContentUnits {
+                var removed: Int64 = 0
+                for offset in units.indices { removed += Int64(record.items.extent(at: start.item + offset)) }
+                do throws(LayoutError) {
+                    try ListLayout.checkGrowth(items: items, units: content, addingUnits: added - removed)
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+            for (offset, value) in units.enumerated() {
+                _ = record.items.set(value, measured: isMeasured, at: start.item + offset)
+            }
+        }
+        if let failure { throw failure }
+        _checkInvariants()
+    }
+
     /// Sets the estimate of `section`'s unmeasured items (and of items inserted later). A
     /// uniform section has no estimate, and is left as it is.
     ///
@@ -110,9 +167,11 @@ extension ListLayout {
     ///   `.invalidCount`, `.invalidExtent`; `.tooManyItems`, `.contentTooLong` or
     ///   `.tooManyPerItemExtents` past `ListLimits`.
     /// - Complexity: O(log S) for a uniform or estimated section that stays so (items at
-    ///   its own extent), whatever `count` is; O(k · (log n + 2048)) for k items into a
+    ///   its own extent), whatever `count` is; O(k · (log n + 2048)) for k < 64 items into a
     ///   per-item section (chunks of at most 2048 extents, so inserting at the front of a
-    ///   million-item section moves one chunk, not the section).
+    ///   million-item section moves one chunk, not the section); from 64 items on, one
+    ///   splice of the chunk they land in, O(log S + k + 2048 + r) for a section of r chunks
+    ///   (about one per 1024 items).
     public mutating func insertItems(at path: ItemPath, count: Int = 1, measuredExtent: Double? = nil) throws(LayoutError) {
         try checkSection(path.section)
         let items = sections[path.section].items
@@ -130,7 +189,8 @@ extension ListLayout {
     ///
     /// - Throws: `LayoutError.sectionOutOfRange`, `.rangeOutOfBounds`.
     /// - Complexity: O(log S) for a uniform or estimated section; O(k · (log n + 2048))
-    ///   otherwise.
+    ///   otherwise for k < 64 items, and from 64 on one splice of the chunks that hold them,
+    ///   O(log S + k + 2048 + r) for a section of r chunks (about one per 1024 items).
     public mutating func deleteItems(_ range: Range<Int>, inSection section: Int) throws(LayoutError) {
         try checkSection(section)
         let itemCount = sections[section].items.count

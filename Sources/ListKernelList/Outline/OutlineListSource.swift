@@ -64,45 +64,49 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     }
 
     /// Runs one outline operation and shows its result: the returned update is the
-    /// outline's. A rejected operation changes neither the outline nor the list. If the list
-    /// refuses the change (a reentrant call from one of its callbacks), the outline is put
-    /// back as it was and the error is thrown.
+    /// outline's. A rejected operation changes neither the outline nor the list, and neither
+    /// does a call from inside one of the list's callbacks (`ListError.reentrantCall`). The
+    /// operation runs on the outline in place (no copy of it is made); should the list still
+    /// refuse the change it describes (a list past `ListLimits`), the outline keeps the
+    /// change, the list is reloaded to show it, and the error is thrown.
     ///
     /// - Complexity: the operation's, plus O(k log n) for the k rows its update names.
     @discardableResult
     public func perform(_ operation: (inout Outline<ID>) -> OutlineUpdate<ID>) throws(ListError) -> OutlineUpdate<ID> {
-        let before = outline
-        var after = outline
-        let update = operation(&after)
-        guard !update.status.isRejection else { return update }
+        try list.checkNotCallingOut("OutlineListSource.perform(_:)")
         let anchor = anchorNode()
-        outline = after
+        let update = operation(&outline)
+        guard !update.status.isRejection else { return update }
+        do {
+            try show(update)
+        } catch {
+            _ = try? list.reloadData()
+            throw error
+        }
+        try pinAncestorIfHidden(anchor)
+        return update
+    }
+
+    /// Gives the list `update`, which the outline has just made: one batch, then the
+    /// reconfigures, then the extents of the inserted and resized rows.
+    func show(_ update: OutlineUpdate<ID>) throws(ListError) {
         var batch = BatchUpdate()
         for rows in update.deletedRows { batch.deleteItems(at: rows.rows.map { ItemPath(section: rows.section, item: $0) }) }
         for rows in update.insertedRows { batch.insertItems(at: rows.rows.map { ItemPath(section: rows.section, item: $0) }) }
         for move in update.movedRows { batch.moveItem(from: move.from, to: move.to) }
         batch.reloadSections(update.reloadedSections)
-        do {
-            try list.apply(batch)
-        } catch {
-            outline = before
-            throw error
-        }
+        try list.apply(batch)
         // After the batch, positions are the update's "after" positions.
         let reconfigured = update.reconfiguredRows.filter { !update.reloadedSections.contains($0.section) }
         if !reconfigured.isEmpty { try list.apply(BatchUpdate { $0.reconfigureItems(at: reconfigured) }) }
-        var extents: [ListElement: Double] = [:]
+        var blocks: [(start: ItemPath, extents: [Double])] = []
         for rows in update.insertedRows where !update.reloadedSections.contains(rows.section) {
-            outline.forEachRow(inSection: rows.section, from: rows.rows.lowerBound) { path, _, extent, _ in
-                guard path.item < rows.rows.upperBound else { return false }
-                extents[.item(path)] = extent
-                return true
-            }
+            blocks.append((ItemPath(section: rows.section, item: rows.rows.lowerBound), outline.rowExtents(rows.rows, inSection: rows.section)))
         }
-        for path in update.resizedRows { extents[.item(path)] = outline.extent(ofRow: path) }
-        if !extents.isEmpty { try list.setMeasuredExtents(extents) }
-        try pinAncestorIfHidden(anchor)
-        return update
+        for path in update.resizedRows {
+            if let extent = outline.extent(ofRow: path) { blocks.append((path, [extent])) }
+        }
+        if !blocks.isEmpty { try list.setMeasuredExtents(blocks: blocks) }
     }
 
     /// The node of the first row whose bottom edge is below the viewport's top (R15's
@@ -154,13 +158,7 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     ///
     /// - Complexity: O(rows of the section).
     public func list(_ list: VirtualList<View>, metricsForSection section: Int) -> SectionMetrics {
-        var extents: [Double] = []
-        extents.reserveCapacity(outline.rowCount(inSection: section))
-        outline.forEachRow(inSection: section, from: 0) { _, _, extent, _ in
-            extents.append(extent)
-            return true
-        }
-        return SectionMetrics(measuredItemExtents: extents)
+        SectionMetrics(measuredItemExtents: outline.rowExtents(0..<outline.rowCount(inSection: section), inSection: section))
     }
 
     /// `placeholderReuseIdentifier` for a placeholder row, `itemReuseIdentifier` otherwise.

@@ -56,6 +56,72 @@ extension VirtualList {
         return try reconcile()
     }
 
+    /// Reports the measured extents of consecutive items of one section, `extents[0]` for
+    /// item `start`, `extents[1]` for the next, and so on: `setMeasuredExtents(_:)` for a
+    /// block (rows just inserted, a page loaded), without a dictionary or a sort. All are
+    /// checked first (one bad one and none is applied), then applied with the top element
+    /// kept still, followed by one pass; from inside a callback they are queued.
+    ///
+    /// ```swift
+    /// try list.setMeasuredExtents([60, 44, 120], forItemsFrom: ItemPath(section: 0, item: 10))
+    /// ```
+    ///
+    /// - Throws: `ListError.layout` for a block that runs past the section's items, or as
+    ///   `setMeasuredExtent(_:for:)` for the first bad measurement.
+    /// - Complexity: O(k log n) for k extents, plus one pass (outside callbacks).
+    @discardableResult
+    public func setMeasuredExtents(_ extents: [Double], forItemsFrom start: ItemPath) throws(ListError) -> PassResult<View> {
+        try setMeasuredExtents(blocks: [(start, extents)])
+    }
+
+    /// `setMeasuredExtents(_:forItemsFrom:)` for several blocks at once: all are checked,
+    /// then queued in order, then applied with one pass.
+    @discardableResult
+    func setMeasuredExtents(blocks: [(start: ItemPath, extents: [Double])]) throws(ListError) -> PassResult<View> {
+        var measured = 0
+        for (start, extents) in blocks where !extents.isEmpty {
+            try checkMeasurements(extents, from: start)
+            measured += extents.count
+        }
+        guard measured > 0 else { return lastPass }
+        for (start, extents) in blocks where !extents.isEmpty {
+            rememberMeasurements(extents, from: start)
+            pendingMeasurements.append(.block(start, extents))
+        }
+        if callout != nil { return lastPass }
+        pendingAdjustment += applyPendingMeasurements()
+        return try reconcile()
+    }
+
+    /// Throws unless `extents` are valid measurements of the items from `start` now.
+    func checkMeasurements(_ extents: [Double], from start: ItemPath) throws(ListError) {
+        try checkMeasurement(extents[0], for: .item(start))
+        let count = layout.itemCount(inSection: start.section) ?? 0
+        if start.item + extents.count > count {
+            throw .layout(.itemOutOfRange(ItemPath(section: start.section, item: count), itemCount: count))
+        }
+        for (offset, extent) in extents.enumerated() where FixedPoint.elementUnits(extent) == nil {
+            throw .layout(.invalidExtent(extent, for: ListElement.item(ItemPath(section: start.section, item: start.item + offset)).description))
+        }
+        if count > ListLimits.maximumPerItemCount,
+           extents.contains(where: { layout.measurementTurnsPerItem(section: start.section, units: FixedPoint.elementUnits($0)!) }) {
+            throw .layout(.tooManyPerItemExtents(section: start.section, itemCount: count))
+        }
+    }
+
+    /// Remembers the measured extents of items by their identifiers, when the data source
+    /// gives identifiers (one callout for the block).
+    func rememberMeasurements(_ extents: [Double], from start: ItemPath) {
+        callingOut(.identifiers) {
+            guard let dataSource else { return }
+            for (offset, extent) in extents.enumerated() {
+                if let identifier = dataSource.list(self, identifierForItemAt: ItemPath(section: start.section, item: start.item + offset)) {
+                    measuredByIdentifier[identifier] = extent
+                }
+            }
+        }
+    }
+
     /// Throws unless `extent` is a valid measurement of `element` now.
     func checkMeasurement(_ extent: Double, for element: ListElement) throws(ListError) {
         do { try layout.checkElement(element) } catch { throw .layout(error) }
@@ -83,7 +149,7 @@ extension VirtualList {
            let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }) {
             measuredByIdentifier[identifier] = extent
         }
-        pendingMeasurements.append((element, extent))
+        pendingMeasurements.append(.one(element, extent))
     }
 
     /// Forgets the remembered extent of every item (for example after a font size change);
@@ -100,13 +166,14 @@ extension VirtualList {
         let offsetBefore = viewport.offset
         let pinned = live.behaviour.follows && isAtEnd
         let anchor = anchorElement()
-        for (element, extent) in measurements {
+        for measurement in measurements {
             // Validated when queued; an update in between may have moved things, so re-check.
             do {
-                switch element {
-                case .item(let path): try layout.setItemExtent(extent, at: path)
-                case .header(let section): try layout.setHeaderExtent(extent, section: section)
-                case .footer(let section): try layout.setFooterExtent(extent, section: section)
+                switch measurement {
+                case .one(.item(let path), let extent): try layout.setItemExtent(extent, at: path)
+                case .one(.header(let section), let extent): try layout.setHeaderExtent(extent, section: section)
+                case .one(.footer(let section), let extent): try layout.setFooterExtent(extent, section: section)
+                case .block(let start, let extents): try layout.setItemExtents(extents, from: start)
                 }
             } catch {
                 continue
@@ -126,7 +193,7 @@ extension VirtualList {
         guard !layout.isMeasured(path),
               let identifier = callingOut(.identifiers, { dataSource?.list(self, identifierForItemAt: path) }),
               let extent = measuredByIdentifier[identifier] else { return }
-        pendingMeasurements.append((.item(path), extent))
+        pendingMeasurements.append(.one(.item(path), extent))
     }
 
     /// The element at the top edge of the viewport and its start, in units.
@@ -202,4 +269,11 @@ extension VirtualList {
         target = min(max(target, minimum), maximum)
         return target
     }
+}
+
+/// A measurement waiting to be applied: one element's extent, or the extents of consecutive
+/// items from an item on.
+enum PendingMeasurement {
+    case one(ListElement, Double)
+    case block(ItemPath, [Double])
 }

@@ -83,7 +83,7 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var callout: Callout?
     /// Set when a pass made a new view (see `growPoolCapacities`).
     @exclusivity(unchecked) var createdDuringPass = false
-    @exclusivity(unchecked) var pendingMeasurements: [(element: ListElement, extent: Double)] = []
+    @exclusivity(unchecked) var pendingMeasurements: [PendingMeasurement] = []
     /// Views whose display ended outside a pass (reload, updates), reported by the next pass.
     @exclusivity(unchecked) var pendingLeft: [EndedEntry] = []
     /// An anchor adjustment made outside a pass, reported by the next pass.

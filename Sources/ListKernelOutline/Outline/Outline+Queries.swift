@@ -116,6 +116,24 @@ extension Outline {
         }
     }
 
+    /// The extents in points of rows `rows` of `section`, in order (the part of the range
+    /// outside the section's rows is left out): what a list needs for rows just shown,
+    /// without building each row's configuration.
+    ///
+    /// - Complexity: O(log n + k) for k rows.
+    public func rowExtents(_ rows: Range<Int>, inSection section: Int) -> [Double] {
+        guard section >= 0, section < sections.count else { return [] }
+        let lower = max(0, rows.lowerBound), upper = min(rows.upperBound, sections[section].rowCount)
+        guard lower < upper else { return [] }
+        var extents: [Double] = []
+        extents.reserveCapacity(upper - lower)
+        sections[section].forEachRow(from: sections[section].indexOfRow(lower)) { _, entry in
+            extents.append(FixedPoint.points(Int64(entry.units)))
+            return extents.count < upper - lower
+        }
+        return extents
+    }
+
     /// Whether node `id` is expanded (its identifier is in the expansion set). Hidden nodes
     /// keep their flags (R3).
     ///

@@ -76,6 +76,47 @@ import ListKernelTesting
         items._checkInvariantsNow()
     }
 
+    /// Inserts and removals of many items at once (from `ItemExtents.spliceThreshold` up, one
+    /// splice of the runs they touch) mixed with single ones, against a plain array: blocks
+    /// land at run edges, inside runs, at both ends, span several runs and empty the section.
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func blockInsertsAndRemovalsAgreeWithAPlainArray(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let startMeasured = rng.chance(1, in: 2)
+        var items = ItemExtents(count: rng.below(5_000), extent: 40, isMeasured: startMeasured)
+        var model = Array(repeating: (Int32(40), startMeasured), count: items.count)
+        var history = ["var items = ItemExtents(count: \(items.count), extent: 40, isMeasured: \(startMeasured))"]
+        for step in 0..<400 {
+            let roll = rng.below(10)
+            let count = rng.chance(1, in: 3) ? rng.below(ItemExtents.spliceThreshold) : rng.int(in: ItemExtents.spliceThreshold...6_000)
+            if roll < 4 || model.isEmpty {
+                let index = [0, model.count, rng.below(model.count + 1)][rng.below(3)]
+                let extent: Int32? = rng.chance(1, in: 3) ? nil : Int32(rng.int(in: 0...9_000))
+                history.append("items.insert(\(String(describing: extent)), count: \(count), at: \(index))")
+                let value = (extent ?? items.defaultExtent, extent != nil || items.defaultIsMeasured)
+                items.insert(extent, count: count, at: index)
+                model.insert(contentsOf: repeatElement(value, count: count), at: index)
+            } else if roll < 8 {
+                let lower = rng.below(model.count + 1)
+                let range = lower..<min(model.count, lower + count)
+                history.append("items.remove(\(range))")
+                items.remove(range)
+                model.removeSubrange(range)
+            } else {
+                let index = rng.below(model.count)
+                let extent = Int32(rng.int(in: 1...9_000))
+                history.append("_ = items.set(\(extent), measured: true, at: \(index))")
+                _ = items.set(extent, measured: true, at: index)
+                model[index] = (extent, true)
+            }
+            items._checkInvariantsNow()
+            if let problem = check(items, model, rng: &rng) {
+                Issue.record("seed \(seed) step \(step): \(problem)\nreproducer:\n\(history.joined(separator: "\n"))")
+                return
+            }
+        }
+    }
+
     @Test func aUniformSectionStaysUniformWhileItsItemsKeepTheUniformExtent() {
         var items = ItemExtents(count: 200_000, extent: 44 * 256, isMeasured: true)
         items.insert(nil, at: 0)

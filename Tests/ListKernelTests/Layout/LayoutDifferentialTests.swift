@@ -13,6 +13,7 @@ import ListKernelTesting
 enum LayoutOp: CustomStringConvertible {
     case collapse(Bool, Int)
     case setItem(Double, ItemPath, Bool)
+    case setItems([Double], ItemPath, Bool)
     case setEstimate(Double, Int)
     case setHeader(Double?, Int)
     case setFooter(Double?, Int)
@@ -28,6 +29,7 @@ enum LayoutOp: CustomStringConvertible {
         switch self {
         case .collapse(let c, let s): "try layout.setCollapsed(\(c), section: \(s))"
         case .setItem(let v, let p, let m): "try layout.setItemExtent(\(v), at: ItemPath(section: \(p.section), item: \(p.item)), isMeasured: \(m))"
+        case .setItems(let v, let p, let m): "try layout.setItemExtents(\(v), from: ItemPath(section: \(p.section), item: \(p.item)), isMeasured: \(m))"
         case .setEstimate(let v, let s): "try layout.setEstimatedItemExtent(\(v), section: \(s))"
         case .setHeader(let v, let s): "try layout.setHeaderExtent(\(String(describing: v)), section: \(s))"
         case .setFooter(let v, let s): "try layout.setFooterExtent(\(String(describing: v)), section: \(s))"
@@ -46,6 +48,7 @@ enum LayoutOp: CustomStringConvertible {
         switch self {
         case .collapse(let c, let s): try layout.setCollapsed(c, section: s)
         case .setItem(let v, let p, let m): try layout.setItemExtent(v, at: p, isMeasured: m)
+        case .setItems(let v, let p, let m): try layout.setItemExtents(v, from: p, isMeasured: m)
         case .setEstimate(let v, let s): try layout.setEstimatedItemExtent(v, section: s)
         case .setHeader(let v, let s): try layout.setHeaderExtent(v, section: s)
         case .setFooter(let v, let s): try layout.setFooterExtent(v, section: s)
@@ -64,6 +67,8 @@ enum LayoutOp: CustomStringConvertible {
         switch self {
         case .collapse(let c, let s): reference.setCollapsed(c, section: s)
         case .setItem(let v, let p, let m): reference.setItemExtent(v, at: p, isMeasured: m)
+        case .setItems(let v, let p, let m):
+            for (offset, extent) in v.enumerated() { reference.setItemExtent(extent, at: ItemPath(section: p.section, item: p.item + offset), isMeasured: m) }
         case .setEstimate(let v, let s): reference.setEstimatedItemExtent(v, section: s)
         case .setHeader(let v, let s): reference.setHeaderExtent(v, section: s)
         case .setFooter(let v, let s): reference.setFooterExtent(v, section: s)
@@ -91,6 +96,9 @@ func referenceAccepts(_ op: LayoutOp, _ reference: ReferenceLayout) -> Bool {
     switch op {
     case .collapse(_, let s): return validSection(s)
     case .setItem(let v, let p, _): return validItem(p) && validExtent(v)
+    case .setItems(let v, let p, _):
+        return validSection(p.section) && (v.isEmpty || validItem(p) && validItem(ItemPath(section: p.section, item: p.item + v.count - 1)))
+            && v.allSatisfy { validExtent($0) }
     case .setEstimate(let v, let s), .setHeader(.some(let v), let s), .setFooter(.some(let v), let s):
         return validSection(s) && validExtent(v)
     case .setHeader(nil, let s), .setFooter(nil, let s): return validSection(s)
@@ -150,7 +158,11 @@ struct LayoutOpGenerator {
         let count = s >= 0 && s < sections.count ? sections[s].items.count : 0
         switch rng.below(13) {
         case 0, 1: return .collapse(rng.chance(1, in: 2), s)
-        case 2, 3: return .setItem(maybeBad(extent()), ItemPath(section: s, item: index(count)), rng.chance(4, in: 5))
+        case 2: return .setItem(maybeBad(extent()), ItemPath(section: s, item: index(count)), rng.chance(4, in: 5))
+        case 3:
+            if rng.chance(1, in: 2) { return .setItem(maybeBad(extent()), ItemPath(section: s, item: index(count)), rng.chance(4, in: 5)) }
+            let start = index(count)
+            return .setItems((0..<rng.below(max(1, count - max(0, start)) + 2)).map { _ in maybeBad(extent()) }, ItemPath(section: s, item: start), rng.chance(4, in: 5))
         case 4: return .setEstimate(maybeBad(extent()), s)
         case 5: return .setHeader(rng.chance(1, in: 4) ? nil : maybeBad(extent()), s)
         case 6: return .setFooter(rng.chance(1, in: 4) ? nil : maybeBad(extent()), s)

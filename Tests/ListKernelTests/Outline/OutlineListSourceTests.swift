@@ -34,6 +34,19 @@ import ListKernelTesting
             }
         }
         if displayed.count != rows { problems.append("\(displayed.count) views for \(rows) rows of nonzero extent") }
+        // The list's extents are the outline's, row for row.
+        for section in 0..<source.outline.sectionCount {
+            if source.list.layout.itemCount(inSection: section) != source.outline.rowCount(inSection: section) {
+                problems.append("section \(section): the list has \(String(describing: source.list.layout.itemCount(inSection: section))) rows, the outline \(source.outline.rowCount(inSection: section))")
+                continue
+            }
+            source.outline.forEachRow(inSection: section, from: 0) { path, _, extent, _ in
+                if source.list.layout.itemExtent(at: path) != extent {
+                    problems.append("\(path) is \(String(describing: source.list.layout.itemExtent(at: path))) in the list, \(extent) in the outline")
+                }
+                return true
+            }
+        }
         for entry in displayed {
             guard case .item(let path) = entry.element, let row = source.outline.configuration(ofRow: path) else { continue }
             if entry.view.shown != AnyHashable(row) { problems.append("\(path) shows \(String(describing: entry.view.shown)), not \(row)") }

@@ -89,6 +89,66 @@ import ListKernelTesting
         #expect(list.layout == layout)
         #expect(frontEnd.problems(in: list).isEmpty)
     }
+
+    /// A block of measurements lands exactly as the same measurements given one by one in a
+    /// dictionary: the same layout, the same offset, the same views.
+    @Test(arguments: [(0, 5), (18, 12), (190, 10), (3, 150)])
+    func aBlockOfMeasurementsEqualsTheSameMeasurementsOneByOne(start: Int, count: Int) throws {
+        let (blockFrontEnd, blockList) = makeList()
+        let (_, dictionaryList) = makeList()
+        let extents = (0..<count).map { Double(20 + ($0 * 37) % 90) + 0.25 }
+        let pass = try blockList.setMeasuredExtents(extents, forItemsFrom: ItemPath(section: 0, item: start))
+        var byElement: [ListElement: Double] = [:]
+        for (offset, extent) in extents.enumerated() { byElement[.item(ItemPath(section: 0, item: start + offset))] = extent }
+        let expected = try dictionaryList.setMeasuredExtents(byElement)
+        #expect(blockList.layout == dictionaryList.layout)
+        #expect(blockList.viewport.offset == dictionaryList.viewport.offset)
+        #expect(pass.anchorAdjustment == expected.anchorAdjustment)
+        #expect(blockList.displayed.map(\.frame) == dictionaryList.displayed.map(\.frame))
+        #expect(blockFrontEnd.problems(in: blockList).isEmpty)
+        // Remembered by identifier, as single measurements are: after a reload, the rows of
+        // the block take their extents again as they enter.
+        try blockList.reloadData()
+        try blockList.scroll(to: .item(ItemPath(section: 0, item: start)), at: .top)
+        let shown = blockList.displayed.compactMap(\.element.itemPath).filter { (start..<(start + count)).contains($0.item) }
+        #expect(!shown.isEmpty)
+        for path in shown { #expect(blockList.layout.itemExtent(at: path) == extents[path.item - start], "\(path)") }
+    }
+
+    /// One bad extent, or a block running past the section, and nothing is applied.
+    @Test func aBlockWithABadExtentOrPastTheSectionIsATypedErrorAndChangesNothing() throws {
+        let (frontEnd, list) = makeList()
+        let layout = list.layout
+        #expect(throws: ListError.layout(.invalidExtent(-3, for: "item [0, 12]"))) {
+            try list.setMeasuredExtents([50, 60, -3, 70], forItemsFrom: ItemPath(section: 0, item: 10))
+        }
+        #expect(throws: ListError.self) { try list.setMeasuredExtents([50, .nan], forItemsFrom: ItemPath(section: 0, item: 10)) }
+        #expect(throws: ListError.layout(.itemOutOfRange(ItemPath(section: 0, item: 200), itemCount: 200))) {
+            try list.setMeasuredExtents([50, 60, 70], forItemsFrom: ItemPath(section: 0, item: 198))
+        }
+        #expect(throws: ListError.self) { try list.setMeasuredExtents([50], forItemsFrom: ItemPath(section: 3, item: 0)) }
+        #expect(throws: ListError.self) { try list.setMeasuredExtents([50], forItemsFrom: ItemPath(section: 0, item: -1)) }
+        #expect(list.layout == layout)
+        #expect(try list.setMeasuredExtents([], forItemsFrom: ItemPath(section: 0, item: 10)).anchorAdjustment == 0)
+        #expect(list.layout == layout)
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
+
+    /// From inside configure, a block is queued and applied after the pass, as one is.
+    @Test func aBlockMeasuredInsideConfigureIsAppliedAfterThePass() throws {
+        let (frontEnd, list) = makeList()
+        var measuredOnce = false
+        frontEnd.onConfigure = { list, _, element in
+            guard !measuredOnce, case .item(let path) = element else { return }
+            measuredOnce = true
+            try! list.setMeasuredExtents([70, 71, 72], forItemsFrom: path)
+        }
+        try list.scroll(to: 44 * 100)
+        let first = try #require(list.displayed.first { $0.element.kind == .item }?.element.itemPath)
+        #expect(measuredOnce)
+        #expect(list.layout.isMeasured(first))
+        #expect(frontEnd.problems(in: list).isEmpty)
+    }
 }
 
 @Suite struct ScrollToTests {
