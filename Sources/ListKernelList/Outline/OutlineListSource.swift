@@ -22,8 +22,12 @@ public import ListKernelOutline
 /// placeholder view is never bound to a node's row or the reverse (R11). Scroll anchoring
 /// follows R15: a visible anchor stays still (the list's own anchoring), a hidden one gives
 /// way to its nearest visible ancestor, pinned to the viewport's top. Headers, footers,
-/// pinning, overscan and prefetch are the list's, unchanged; the source gives every section
-/// no header or footer.
+/// pinning, overscan and prefetch are the list's, unchanged. Sections have the headers and
+/// footers `sectionHeader` and `sectionFooter` give (none by default), shown with the views
+/// registered for the reuse identifiers `"header"` and `"footer"` and bound by
+/// `configureSupplementary`; `prefetch` and `cancelPrefetching` hear the nodes of the rows
+/// the list prefetches; a row measured from inside `configure` (self-sizing) goes through
+/// `setMeasuredExtent(_:forRow:)`, which the outline keeps by node.
 ///
 /// - Complexity: a reload is O(rows) (the rows' extents); `perform` is the outline
 ///   operation's cost plus O(k log n) for the k rows its update names.
@@ -33,6 +37,16 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     /// The list showing it.
     public let list: VirtualList<View>
     let configureRow: (View, OutlineRowConfiguration<ID>) -> Void
+    let sectionHeader: (Int) -> Double?
+    let sectionFooter: (Int) -> Double?
+    let configureSupplementary: (View, ListElement) -> Void
+
+    /// Called with the nodes of the rows the list starts prefetching (placeholders left
+    /// out), as `prefetchItemsAt`.
+    public var prefetch: (([ID]) -> Void)?
+    /// Called with the nodes of the rows whose prefetch the list cancels, as
+    /// `cancelPrefetchingForItemsAt`.
+    public var cancelPrefetching: (([ID]) -> Void)?
 
     /// The reuse identifier of node rows.
     ///
@@ -46,17 +60,40 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     /// Registers the two row kinds' factories with `list`, becomes its data source and
     /// reloads it.
     ///
+    /// ```swift
+    /// try list.register(kind: .header, reuseIdentifier: "header") { RowView() }
+    /// let source = try OutlineListSource(outline: outline, list: list,
+    ///     makeItemView: { RowView() }, makePlaceholderView: { RowView() },
+    ///     sectionHeader: { _ in 28 }, configureSupplementary: { view, element in view.title = "Group \(element.section)" }
+    /// ) { view, row in view.show(row) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - outline: the outline shown; `outline` afterwards.
+    ///   - list: the list showing it; the source becomes its data source.
+    ///   - makeItemView: makes a view for node rows.
+    ///   - makePlaceholderView: makes a view for placeholder rows.
+    ///   - sectionHeader: the header extent of a section, `nil` for none (the default).
+    ///   - sectionFooter: the footer extent of a section, `nil` for none (the default).
+    ///   - configureSupplementary: binds a header or footer view to its element.
+    ///   - configure: binds a row view to its row's configuration.
     /// - Throws: what `VirtualList.register(kind:reuseIdentifier:factory:)` or
     ///   `reloadData()` throws.
     /// - Complexity: O(rows).
     public init(
         outline: Outline<ID>, list: VirtualList<View>,
         makeItemView: @escaping () -> View, makePlaceholderView: @escaping () -> View,
+        sectionHeader: @escaping (Int) -> Double? = { _ in nil },
+        sectionFooter: @escaping (Int) -> Double? = { _ in nil },
+        configureSupplementary: @escaping (View, ListElement) -> Void = { _, _ in },
         configure: @escaping (View, OutlineRowConfiguration<ID>) -> Void
     ) throws(ListError) {
         self.outline = outline
         self.list = list
         configureRow = configure
+        self.sectionHeader = sectionHeader
+        self.sectionFooter = sectionFooter
+        self.configureSupplementary = configureSupplementary
         try list.register(kind: .item, reuseIdentifier: Self.itemReuseIdentifier, factory: makeItemView)
         try list.register(kind: .item, reuseIdentifier: Self.placeholderReuseIdentifier, factory: makePlaceholderView)
         list.dataSource = self
@@ -109,6 +146,28 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
         if !blocks.isEmpty { try list.setMeasuredExtents(blocks: blocks) }
     }
 
+    /// Reports the measured extent of row `row` (self-sizing): the list takes it as
+    /// `VirtualList.setMeasuredExtent(_:for:)` does (queued when called from inside
+    /// `configure`), and the outline keeps it by node, so the row keeps it while hidden under
+    /// a collapsed ancestor and after moves. A placeholder's measurement is the list's alone
+    /// (placeholders are not nodes), until its node's children arrive.
+    ///
+    /// ```swift
+    /// // in configure:
+    /// try source.setMeasuredExtent(view.fittingHeight, forRow: path)
+    /// ```
+    ///
+    /// - Throws: as `VirtualList.setMeasuredExtent(_:for:)` (a row out of range, a NaN,
+    ///   negative or infinite extent); nothing changes then.
+    /// - Complexity: O(log n), plus a pass outside callbacks.
+    public func setMeasuredExtent(_ extent: Double, forRow row: ItemPath) throws(ListError) {
+        try list.checkMeasurement(extent, for: .item(row))
+        if case .item(let id)? = outline.configuration(ofRow: row)?.kind {
+            _ = outline.setMeasuredExtent(extent, for: id)
+        }
+        try list.setMeasuredExtent(extent, for: .item(row))
+    }
+
     /// The node of the first row whose bottom edge is below the viewport's top (R15's
     /// anchor): the row's node, or a placeholder's owner.
     func anchorNode() -> (id: ID, isPlaceholder: Bool)? {
@@ -158,7 +217,10 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     ///
     /// - Complexity: O(rows of the section).
     public func list(_ list: VirtualList<View>, metricsForSection section: Int) -> SectionMetrics {
-        SectionMetrics(measuredItemExtents: outline.rowExtents(0..<outline.rowCount(inSection: section), inSection: section))
+        SectionMetrics(
+            header: sectionHeader(section), footer: sectionFooter(section),
+            measuredItemExtents: outline.rowExtents(0..<outline.rowCount(inSection: section), inSection: section)
+        )
     }
 
     /// `placeholderReuseIdentifier` for a placeholder row, `itemReuseIdentifier` otherwise.
@@ -173,7 +235,34 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
     ///
     /// - Complexity: O(log n), plus the closure's.
     public func list(_ list: VirtualList<View>, configure view: View, for element: ListElement, binding: BindingToken) {
-        guard case .item(let path) = element, let row = outline.configuration(ofRow: path) else { return }
+        guard case .item(let path) = element else { return configureSupplementary(view, element) }
+        guard let row = outline.configuration(ofRow: path) else { return }
         configureRow(view, row)
+    }
+
+    /// Hands `prefetch` the nodes of `paths`.
+    ///
+    /// - Complexity: O(k log n) for k paths, plus the closure's.
+    public func list(_ list: VirtualList<View>, prefetchItemsAt paths: [ItemPath]) {
+        guard let prefetch else { return }
+        let nodes = self.nodes(at: paths)
+        if !nodes.isEmpty { prefetch(nodes) }
+    }
+
+    /// Hands `cancelPrefetching` the nodes of `paths`.
+    ///
+    /// - Complexity: O(k log n) for k paths, plus the closure's.
+    public func list(_ list: VirtualList<View>, cancelPrefetchingForItemsAt paths: [ItemPath]) {
+        guard let cancelPrefetching else { return }
+        let nodes = self.nodes(at: paths)
+        if !nodes.isEmpty { cancelPrefetching(nodes) }
+    }
+
+    /// The nodes of the rows `paths`, placeholders left out.
+    func nodes(at paths: [ItemPath]) -> [ID] {
+        paths.compactMap { path in
+            if case .item(let id)? = outline.configuration(ofRow: path)?.kind { return id }
+            return nil
+        }
     }
 }

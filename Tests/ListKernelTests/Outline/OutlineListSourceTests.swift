@@ -147,4 +147,92 @@ import ListKernelTesting
         #expect(source.outline.contains("B") && source.outline.rowCount(inSection: 0) == 2)
         #expect(list.layout.itemCount(inSection: 0) == 2)
     }
+
+    /// An outline of two sections with headers in a plain list: the header of the section
+    /// at the top edge is pinned over outline rows, header views are bound by
+    /// `configureSupplementary`, and folding a node keeps them.
+    @Test func sectionHeadersPinOverOutlineRows_andAreBoundByTheirOwnClosure() throws {
+        var outline = try Outline<String>(sectionCount: 2, estimatedExtent: 20)
+        _ = outline.insert([OutlineItem("A", children: .container, isExpanded: true)] + (0..<30).map { OutlineItem("A\($0)", depth: 1) }, under: nil, at: 0)
+        _ = outline.insert((0..<30).map { OutlineItem("B\($0)") }, under: nil, inSection: 1, at: 0)
+        let list = VirtualList<RowView>(style: .plain)
+        try list.register(kind: .header, reuseIdentifier: "header") { RowView() }
+        let source = try OutlineListSource(
+            outline: outline, list: list, makeItemView: { RowView() }, makePlaceholderView: { RowView() },
+            sectionHeader: { _ in 30 }, configureSupplementary: { view, element in view.shown = AnyHashable("header \(element.section)") }
+        ) { view, row in view.shown = AnyHashable(row) }
+        try list.setViewport(Viewport(offset: 200, size: 200))
+        let pinned = try #require(list.displayed.first { $0.element == .header(section: 0) })
+        #expect(pinned.isPinned && pinned.frame.start == 200)
+        #expect(pinned.view.shown == AnyHashable("header 0"))
+        // Section 1 starts after header 0 (30) and 31 rows of 20.
+        #expect(list.layout.frame(of: .header(section: 1))?.start == Double(30 + 31 * 20))
+        _ = try source.perform { $0.collapse("A") }
+        #expect(list.layout.frame(of: .header(section: 1))?.start == Double(30 + 20))
+        try list.setViewport(Viewport(offset: 60, size: 200))
+        let second = try #require(list.displayed.first { $0.element == .header(section: 1) })
+        #expect(second.isPinned && second.view.shown == AnyHashable("header 1"))
+        #expect(Self.problems(source).filter { !$0.contains("views for") }.isEmpty)
+    }
+
+    /// Prefetching hears nodes, not row paths, and never a placeholder.
+    @Test func prefetchingHearsTheNodesOfTheRowsAhead() throws {
+        var outline = try Outline<String>(estimatedExtent: 20, placeholderExtent: 20)
+        _ = outline.insert((0..<40).map { OutlineItem("N\($0)", children: $0 == 16 ? .lazy : .none) }, under: nil, at: 0)
+        let source = try Self.make(outline)
+        try source.list.setViewport(Viewport(size: 200))
+        _ = try source.perform { $0.expand("N16") }   // a placeholder row after N16
+        var heard: [[String]] = []
+        var cancelled: [[String]] = []
+        source.prefetch = { heard.append($0) }
+        source.cancelPrefetching = { cancelled.append($0) }
+        source.list.prefetchDistance = 100
+        try source.list.scroll(to: 20)
+        // Window 20..<220 shows rows 1…10; the next 100 points hold rows 11…15.
+        #expect(heard == [["N11", "N12", "N13", "N14", "N15"]])
+        try source.list.scroll(to: 40)
+        #expect(heard.last == ["N16"], "row 16 is N16; its placeholder (row 17) is not a node")
+        try source.list.scroll(to: 120)
+        // Window 120..<320 (rows 6…15); ahead 320..<420: rows 16…20, of which 17 is N16's
+        // placeholder and 18…20 are N17…N19.
+        #expect(heard.last == ["N17", "N18", "N19"])
+        #expect(cancelled.isEmpty)
+        // Reversing cancels what was announced below and never shown: rows 16…20 (row 15
+        // was shown at offset 120).
+        try source.list.scroll(to: 100)
+        #expect(cancelled == [["N16", "N17", "N18", "N19"]])
+    }
+
+    /// A row measured from inside configure (self-sizing) keeps its extent while hidden
+    /// under a collapsed ancestor: re-expanding shows it measured, not re-estimated.
+    @Test func aRowMeasuredInsideConfigureKeepsItsExtentWhenItsParentFoldsAndUnfolds() throws {
+        var outline = try Outline<String>(estimatedExtent: 20)
+        _ = outline.insert([OutlineItem("A", children: .container, isExpanded: true)] + (0..<5).map { OutlineItem("A\($0)", depth: 1) } + [OutlineItem("B")], under: nil, at: 0)
+        final class Box { weak var source: OutlineListSource<String, RowView>?; var failures: [String] = [] }
+        let box = Box()
+        let list = VirtualList<RowView>()
+        let source = try OutlineListSource(outline: outline, list: list, makeItemView: { RowView() }, makePlaceholderView: { RowView() }) { view, row in
+            view.shown = AnyHashable(row)
+            guard let source = box.source, case .item(let id) = row.kind, id.hasPrefix("A"), id.count == 2,
+                  let path = source.outline.row(of: id) else { return }
+            do { try source.setMeasuredExtent(57, forRow: path) } catch { box.failures.append("\(error)") }
+        }
+        box.source = source
+        try list.setViewport(Viewport(size: 1_000))
+        #expect(box.failures.isEmpty)
+        for k in 0..<5 {
+            #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 1 + k)) == 57)
+            #expect(source.outline.extent(of: "A\(k)") == 57 && source.outline.isMeasured("A\(k)"))
+        }
+        #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 0)) == 20, "A itself is not measured")
+        _ = try source.perform { $0.collapse("A") }
+        #expect(list.layout.frame(of: .item(ItemPath(section: 0, item: 1)))?.start == 20, "B right below A")
+        _ = try source.perform { $0.expand("A") }
+        for k in 0..<5 { #expect(list.layout.itemExtent(at: ItemPath(section: 0, item: 1 + k)) == 57) }
+        #expect(Self.problems(source).isEmpty)
+        // A bad measurement is a typed error and changes neither.
+        #expect(throws: ListError.self) { try source.setMeasuredExtent(.nan, forRow: ItemPath(section: 0, item: 1)) }
+        #expect(throws: ListError.self) { try source.setMeasuredExtent(10, forRow: ItemPath(section: 0, item: 99)) }
+        #expect(source.outline.extent(of: "A0") == 57 && list.layout.itemExtent(at: ItemPath(section: 0, item: 1)) == 57)
+    }
 }
