@@ -64,8 +64,11 @@ extension BatchUpdate {
     /// - Complexity: O(k log k) for k operations (plus the sections between section moves'
     ///   ends).
     package func _touchedSections(sectionCountBefore: Int, sectionCountAfter: Int) -> (old: [Int], new: [Int]) {
-        var old = Set<Int>()
-        var new = Set<Int>()
+        // Sized for every operation's section, so filling them never rehashes.
+        let capacity = deletedSections.count + reloadedSections.count + insertedSections.count + deletedItems.count
+            + reloadedItems.count + reconfiguredItems.count + insertedItems.count + 2 * (movedSections.count + movedItems.count)
+        var old = Set<Int>(minimumCapacity: capacity)
+        var new = Set<Int>(minimumCapacity: capacity)
         func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.insert(section) } }
         func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.insert(section) } }
         for section in deletedSections { addOld(section) }

@@ -55,34 +55,61 @@ extension ListSnapshot {
     }
 
     /// Deletes, inserts and moves of the touched items' sections.
+    ///
+    /// The touched items' old and new places are gathered in two arrays sorted by section and
+    /// index, then walked section by section, with the per-section buffers reused: no
+    /// dictionary or set per section (these applies run on every keystroke of a live list).
     @inlinable
     internal func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
-        // Old indexes of touched items, and new (index, identifier) pairs, by section.
-        var oldTouched: [Int: [Int]] = [:]
-        var newTouched: [Int: [(index: Int, item: ItemID)]] = [:]
+        var old: [ItemPath] = []
+        var new: [(path: ItemPath, item: ItemID)] = []
+        old.reserveCapacity(touched.count)
+        new.reserveCapacity(touched.count)
         for item in touched {
-            if let path = base._path(of: item) { oldTouched[path.section, default: []].append(path.item) }
-            if let path = _path(of: item) { newTouched[path.section, default: []].append((path.item, item)) }
+            if let path = base._path(of: item) { old.append(path) }
+            if let path = _path(of: item) { new.append((path, item)) }
         }
-        let sections = Set(oldTouched.keys).union(newTouched.keys).sorted()
+        old.sort()
+        new.sort { $0.path < $1.path }
 
         // Deletes, in old order: touched items gone from every section.
-        for section in sections {
-            guard var indexes = oldTouched[section] else { continue }
-            indexes.sort()
-            oldTouched[section] = indexes
-            let items = base._sections[section].items
-            for index in indexes where _itemLocation[items[index]] == nil {
-                changes.deletedItems.append(ItemPath(section: section, item: index))
-            }
+        for path in old where _itemLocation[base._sections[path.section].items[path.item]] == nil {
+            changes.deletedItems.append(path)
         }
 
-        // Inserts and moves, section by section in new order.
-        for section in sections {
-            let old = oldTouched[section] ?? []
-            let new = (newTouched[section] ?? []).sorted { $0.index < $1.index }
-            _sectionChanges(section: section, base: base, oldTouched: old, newTouched: new, into: &changes)
+        // Inserts and moves, section by section in order.
+        var scratch = _SectionScratch()
+        var o = 0, n = 0
+        while o < old.count || n < new.count {
+            let section = Swift.min(o < old.count ? old[o].section : .max, n < new.count ? new[n].path.section : .max)
+            scratch.oldTouched.removeAll(keepingCapacity: true)
+            scratch.newTouched.removeAll(keepingCapacity: true)
+            while o < old.count, old[o].section == section {
+                scratch.oldTouched.append(old[o].item)
+                o += 1
+            }
+            while n < new.count, new[n].path.section == section {
+                scratch.newTouched.append((new[n].path.item, base._path(of: new[n].item)))
+                n += 1
+            }
+            _sectionChanges(section: section, base: base, scratch: &scratch, into: &changes)
         }
+    }
+
+    /// Buffers `_sectionChanges` fills for each section, kept across sections.
+    @usableFromInline
+    internal struct _SectionScratch {
+        /// Old indexes of the section's touched items, ascending.
+        @usableFromInline var oldTouched: [Int] = []
+        /// New indexes of the section's touched items, ascending, with where each was.
+        @usableFromInline var newTouched: [(index: Int, from: ItemPath?)] = []
+        @usableFromInline var newIndexes: [Int] = []
+        @usableFromInline var starts: [Int] = []
+        @usableFromInline var elements: [_Element] = []
+        @usableFromInline var values: [(value: Int, length: Int)] = []
+        @usableFromInline var valueOf: [Int] = []
+
+        @inlinable init() {}
     }
 
     /// One element of a section's new order: a run of untouched items, or one touched item.
@@ -95,67 +122,71 @@ extension ListSnapshot {
     }
 
     /// The inserts and moves into `section` (the same index before and after: no section
-    /// changes on this path).
+    /// changes on this path), from `scratch.oldTouched` and `scratch.newTouched`.
     @inlinable
-    internal func _sectionChanges(
-        section: Int,
-        base: ListSnapshot,
-        oldTouched: [Int],
-        newTouched: [(index: Int, item: ItemID)],
-        into changes: inout SectionedDiff.Changes
-    ) {
-        let untouched = _sections[section].items.count - newTouched.count
+    internal func _sectionChanges(section: Int, base: ListSnapshot, scratch: inout _SectionScratch, into changes: inout SectionedDiff.Changes) {
+        let oldTouched = scratch.oldTouched
+        let untouched = _sections[section].items.count - scratch.newTouched.count
         precondition(
             untouched == base._sections[section].items.count - oldTouched.count,
             "kernel invariant: the edit log of section \(section) misses an item"
         )
-        let newIndexes = newTouched.map(\.index)
-        // Cuts in the ordinal space of the untouched items, from both sides.
-        var cuts = Set<Int>()
-        for (rank, index) in oldTouched.enumerated() { cuts.insert(index - rank) }
-        for (rank, index) in newIndexes.enumerated() { cuts.insert(index - rank) }
-        cuts.insert(0)
-        let starts = cuts.filter { $0 < untouched }.sorted()
+        scratch.newIndexes.removeAll(keepingCapacity: true)
+        for touched in scratch.newTouched { scratch.newIndexes.append(touched.index) }
+        let newIndexes = scratch.newIndexes
+        // Cuts in the ordinal space of the untouched items, from both sides: index − rank
+        // never decreases along either side's ascending indexes, so the two are merged.
+        scratch.starts.removeAll(keepingCapacity: true)
+        scratch.starts.append(0)
+        var a = 0, b = 0
+        while a < oldTouched.count || b < newIndexes.count {
+            let cutA = a < oldTouched.count ? oldTouched[a] - a : .max
+            let cutB = b < newIndexes.count ? newIndexes[b] - b : .max
+            let cut = Swift.min(cutA, cutB)
+            if cut == cutA { a += 1 } else { b += 1 }
+            if cut < untouched, cut != scratch.starts[scratch.starts.count - 1] { scratch.starts.append(cut) }
+        }
+        if untouched == 0 { scratch.starts.removeAll(keepingCapacity: true) }
+        let starts = scratch.starts
 
         // The new order: runs by their new start, touched items by their index.
-        var elements: [_Element] = []
-        elements.reserveCapacity(starts.count + newTouched.count)
+        scratch.elements.removeAll(keepingCapacity: true)
         var nextTouched = 0
         for (offset, start) in starts.enumerated() {
             let end = offset + 1 < starts.count ? starts[offset + 1] : untouched
             let newStart = Self._free(start, skipping: newIndexes)
-            while nextTouched < newTouched.count, newTouched[nextTouched].index < newStart {
-                elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
+            while nextTouched < scratch.newTouched.count, scratch.newTouched[nextTouched].index < newStart {
+                scratch.elements.append(.touched(newIndex: scratch.newTouched[nextTouched].index, from: scratch.newTouched[nextTouched].from))
                 nextTouched += 1
             }
-            elements.append(.run(oldStart: Self._free(start, skipping: oldTouched), newStart: newStart, length: end - start))
+            scratch.elements.append(.run(oldStart: Self._free(start, skipping: oldTouched), newStart: newStart, length: end - start))
         }
-        while nextTouched < newTouched.count {
-            elements.append(.touched(newIndex: newTouched[nextTouched].index, from: base._path(of: newTouched[nextTouched].item)))
+        while nextTouched < scratch.newTouched.count {
+            scratch.elements.append(.touched(newIndex: scratch.newTouched[nextTouched].index, from: scratch.newTouched[nextTouched].from))
             nextTouched += 1
         }
 
         // Patience sorting over the items that stayed in this section, run by run.
-        var values: [(value: Int, length: Int)] = []
-        var valueOf: [Int] = []   // element → index into `values`, or -1
-        for element in elements {
+        scratch.values.removeAll(keepingCapacity: true)
+        scratch.valueOf.removeAll(keepingCapacity: true)
+        for element in scratch.elements {
             switch element {
             case .run(let oldStart, _, let length):
-                valueOf.append(values.count)
-                values.append((oldStart, length))
+                scratch.valueOf.append(scratch.values.count)
+                scratch.values.append((oldStart, length))
             case .touched(_, let from?) where from.section == section:
-                valueOf.append(values.count)
-                values.append((from.item, 1))
+                scratch.valueOf.append(scratch.values.count)
+                scratch.values.append((from.item, 1))
             case .touched:
-                valueOf.append(-1)
+                scratch.valueOf.append(-1)
             }
         }
-        let members = _RunPatience.memberPrefixes(values)
+        let members = _RunPatience.memberPrefixes(scratch.values)
 
-        for (offset, element) in elements.enumerated() {
+        for (offset, element) in scratch.elements.enumerated() {
             switch element {
             case .run(let oldStart, let newStart, let length):
-                for item in members[valueOf[offset]]..<length {
+                for item in members[scratch.valueOf[offset]]..<length {
                     changes.movedItems.append(Move(
                         from: ItemPath(section: section, item: oldStart + item),
                         to: ItemPath(section: section, item: newStart + item)
@@ -167,7 +198,7 @@ extension ListSnapshot {
                     changes.insertedItems.append(to)
                     continue
                 }
-                if from.section == section, members[valueOf[offset]] == 1 { continue }
+                if from.section == section, members[scratch.valueOf[offset]] == 1 { continue }
                 changes.movedItems.append(Move(from: from, to: to))
             }
         }
@@ -217,9 +248,19 @@ enum _RunPatience {
     /// - Complexity: O(r log r + r·s) for r runs and s segments (s ≤ 2r).
     @usableFromInline
     static func memberPrefixes(_ runs: [(value: Int, length: Int)]) -> [Int] {
+        // Already increasing (no item moved inside the section, the usual case): the whole
+        // sequence is the one longest increasing subsequence.
+        var increasing = true
+        var last = Int.min
+        for (value, length) in runs where length > 0 {
+            if value <= last { increasing = false; break }
+            last = value + length - 1
+        }
+        if increasing { return runs.map(\.length) }
         var segments: [Segment] = []
         var predecessor: [(run: Int, offset: Int)?] = Array(repeating: nil, count: runs.count)
         var pileCount = 0
+        var replaced: [Segment] = []
         for (run, (value, length)) in runs.enumerated() where length > 0 {
             // The first segment whose last tail is not smaller than `value`.
             var low = 0, high = segments.count
@@ -237,7 +278,7 @@ enum _RunPatience {
             }
             // Overwrite piles pile ..< pile + length.
             let end = pile + length
-            var replaced: [Segment] = []
+            replaced.removeAll(keepingCapacity: true)
             var first = low
             if first > 0, segments[first - 1].endPile > pile { first -= 1 }
             var last = first

@@ -253,7 +253,7 @@ extension VirtualList {
 
         // 7. Transitions.
         var transitions: [ElementTransition] = []
-        var covered = Set<ListElement>()
+        var covered = Set<ListElement>(minimumCapacity: before.count)
         func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
             units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
         }
