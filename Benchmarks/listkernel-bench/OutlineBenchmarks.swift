@@ -35,6 +35,21 @@ struct OutlineWorld {
         heavy = heavyID
     }
 
+    /// The outline benchmarks' world: 1,000,000 nodes under 1,000 top-level nodes, the heavy
+    /// node with 100,000 descendants (a tenth of each with `--quick`).
+    static func standard(quick: Bool) -> OutlineWorld {
+        OutlineWorld(count: quick ? 100_000 : 1_000_000, topLevel: quick ? 100 : 1_000, heavyDescendants: quick ? 10_000 : 100_000)
+    }
+
+    /// The world's outline shown through `OutlineListSource` on a new list; each bind writes
+    /// the row's depth into the view.
+    func makeListSource() -> OutlineListSource<Int, BenchView> {
+        try! OutlineListSource(
+            outline: makeOutline(), list: VirtualList<BenchView>(),
+            makeItemView: { BenchView() }, makePlaceholderView: { BenchView() }
+        ) { view, row in view.value = row.depth }
+    }
+
     func makeOutline() -> Outline<Int> {
         var outline = try! Outline<Int>(sectionCount: 1, estimatedExtent: 44)
         let update = outline.insert(items, under: nil, inSection: 0, at: 0)
@@ -156,7 +171,7 @@ func outlineScenarios() -> [Scenario] {
         Scenario(title: "Outline toggle (collapse and expand a node with 100,000 visible descendants, 1M nodes) vs rebuilding the rows", metrics: [
             "outline_toggle_us", "naive_outline_toggle_us", "outline_build_ms", "outline_bytes_per_node",
         ]) { context in
-            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            let world = OutlineWorld.standard(quick: context.quick)
             let before = residentBytes()
             var outline = world.makeOutline()
             let after = residentBytes()
@@ -173,7 +188,7 @@ func outlineScenarios() -> [Scenario] {
             }
         },
         Scenario(title: "Outline lookups (row at offset, parent; 1M nodes, all expanded)", metrics: ["outline_offset_lookup_ns", "outline_parent_ns", "outline_position_lookup_ns"]) { context in
-            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            let world = OutlineWorld.standard(quick: context.quick)
             let outline = world.makeOutline()
             var rng = SplitMix64(seed: 97)
             let count = context.quick ? 100_000 : 1_000_000
@@ -198,7 +213,7 @@ func outlineScenarios() -> [Scenario] {
             }
         },
         Scenario(title: "Outline expand-all (1M nodes, from all collapsed)", metrics: ["outline_expand_all_ms"]) { context in
-            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            let world = OutlineWorld.standard(quick: context.quick)
             var outline = world.makeOutline()
             context.time("outline_expand_all_ms", unit: .ms, setup: { blackHole(outline.collapseAll().status) }) { _ in
                 blackHole(outline.expandAll().status)
@@ -206,14 +221,11 @@ func outlineScenarios() -> [Scenario] {
             precondition(outline.rowCount(inSection: 0) == world.items.count)
         },
         Scenario(title: "VirtualList pass through OutlineListSource (fling, 1M outline nodes)", metrics: ["outline_scroll_frame_ns"]) { context in
-            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            let world = OutlineWorld.standard(quick: context.quick)
             // The scroll_frame_ns pass, on the outline's rows: the same fling, viewport and
             // overscan, each entering row asking the outline for its reuse identifier and
             // its configuration (depth, disclosure, load state).
-            let source = try! OutlineListSource(
-                outline: world.makeOutline(), list: VirtualList<BenchView>(),
-                makeItemView: { BenchView() }, makePlaceholderView: { BenchView() }
-            ) { view, row in view.value = row.depth }
+            let source = world.makeListSource()
             let passes = context.quick ? 20_000 : 200_000
             let offsets = flingOffsets(count: passes, content: source.list.layout.contentExtent, viewport: 900, seed: 11)
             var viewport = Viewport(size: 900, overscan: .init(ahead: 100, behind: 50))
@@ -225,13 +237,10 @@ func outlineScenarios() -> [Scenario] {
             }
         },
         Scenario(title: "OutlineListSource toggle (collapse and expand the node with 100,000 visible descendants through a list with views on screen, 1M nodes)", metrics: ["outline_list_toggle_us"]) { context in
-            let world = OutlineWorld(count: context.quick ? 100_000 : 1_000_000, topLevel: context.quick ? 100 : 1_000, heavyDescendants: context.quick ? 10_000 : 100_000)
+            let world = OutlineWorld.standard(quick: context.quick)
             // outline_toggle_us, shown: the batch that deletes or inserts the descendants'
             // rows, their extents, and the pass, with the heavy node on screen.
-            let source = try! OutlineListSource(
-                outline: world.makeOutline(), list: VirtualList<BenchView>(),
-                makeItemView: { BenchView() }, makePlaceholderView: { BenchView() }
-            ) { view, row in view.value = row.depth }
+            let source = world.makeListSource()
             let row = source.outline.row(of: world.heavy)!
             try! source.list.setViewport(Viewport(offset: source.list.layout.frame(of: .item(row))!.start, size: 900))
             context.timeEach("outline_list_toggle_us", unit: .us, operations: context.quick ? 20 : 100) { _ in

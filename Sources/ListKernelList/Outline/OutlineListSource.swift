@@ -43,9 +43,13 @@ public final class OutlineListSource<ID: Hashable & Sendable, View: AnyObject>: 
 
     /// Called with the nodes of the rows the list starts prefetching (placeholders left
     /// out), as `prefetchItemsAt`.
+    ///
+    /// - Complexity: O(1) to set; each call is O(k log n) for k rows, plus the closure's.
     public var prefetch: (([ID]) -> Void)?
     /// Called with the nodes of the rows whose prefetch the list cancels, as
     /// `cancelPrefetchingForItemsAt`.
+    ///
+    /// - Complexity: O(1) to set; each call is O(k log n) for k rows, plus the closure's.
     public var cancelPrefetching: (([ID]) -> Void)?
 
     /// The reuse identifier of node rows.
