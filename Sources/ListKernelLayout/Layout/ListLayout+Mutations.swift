@@ -30,33 +30,7 @@ extension ListLayout {
     public mutating func setItemExtent(_ points: Double, at path: ItemPath, isMeasured: Bool = true) throws(LayoutError) {
         try checkSection(path.section)
         let units = try ListLayout.units(points, for: "item \(path)")
-        // One descent: the item's range and the per-item limit are checked on the record in
-        // place, and nothing is changed when either fails. The new extent alone bounds the
-        // content's growth; the old one is read only near the limit.
-        let nearLimit = allUnits + Int64(units) > ListLimits.maximumContentUnits
-        let (items, content) = (allItemCount, allUnits)
-        var failure: LayoutError?
-        updateSection(path.section) { record in
-            guard path.item >= 0, path.item < record.items.count else {
-                failure = .itemOutOfRange(path, itemCount: record.items.count)
-                return
-            }
-            if record.items.turnsPerItem(storing: units, measured: isMeasured), record.items.count > ListLimits.maximumPerItemCount {
-                failure = .tooManyPerItemExtents(section: path.section, itemCount: record.items.count)
-                return
-            }
-            if nearLimit {
-                do throws(LayoutError) {
-                    try ListLayout.checkGrowth(items: items, units: content, addingUnits: Int64(units) - Int64(record.items.extent(at: path.item)))
-                } catch {
-                    failure = error
-                    return
-                }
-            }
-            _ = record.items.set(units, measured: isMeasured, at: path.item)
-        }
-        if let failure { throw failure }
-        _checkInvariants()
+        try setUnits(CollectionOfOne(units), from: path, isMeasured: isMeasured)
     }
 
     /// Sets the extents of consecutive items of one section (by default, as measured):
@@ -81,6 +55,19 @@ extension ListLayout {
         for (offset, value) in points.enumerated() {
             units.append(try ListLayout.units(value, for: "item \(ItemPath(section: start.section, item: start.item + offset))"))
         }
+        try setUnits(units, from: start, isMeasured: isMeasured)
+    }
+
+    /// Sets items `start.item ..< start.item + units.count` of `start.section` (a section
+    /// that exists) to `units`, for `setItemExtent` and `setItemExtents`. One descent: the
+    /// range and the per-item limit are checked on the record in place, and nothing is
+    /// changed when either fails. The new extents alone bound the content's growth; the old
+    /// ones are read only near the limit.
+    ///
+    /// - Complexity: O(k log n) for k extents.
+    private mutating func setUnits(_ units: some Collection<Int32>, from start: ItemPath, isMeasured: Bool) throws(LayoutError) {
+        let added = units.reduce(Int64(0)) { $0 + Int64($1) }
+        let nearLimit = allUnits + added > ListLimits.maximumContentUnits
         let (items, content) = (allItemCount, allUnits)
         var failure: LayoutError?
         updateSection(start.section) { record in
@@ -97,10 +84,9 @@ extension ListLayout {
                 failure = .tooManyPerItemExtents(section: start.section, itemCount: count)
                 return
             }
-            let added = units.reduce(Int64(0)) { $0 + Int64($1) }
-            if content + added > ListLimits.maximumContentUnits {
+            if nearLimit {
                 var removed: Int64 = 0
-                for offset in units.indices { removed += Int64(record.items.extent(at: start.item + offset)) }
+                for offset in 0..<units.count { removed += Int64(record.items.extent(at: start.item + offset)) }
                 do throws(LayoutError) {
                     try ListLayout.checkGrowth(items: items, units: content, addingUnits: added - removed)
                 } catch {
