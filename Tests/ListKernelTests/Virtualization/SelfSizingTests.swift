@@ -128,6 +128,12 @@ import ListKernelTesting
         }
         #expect(throws: ListError.self) { try list.setMeasuredExtents([50], forItemsFrom: ItemPath(section: 3, item: 0)) }
         #expect(throws: ListError.self) { try list.setMeasuredExtents([50], forItemsFrom: ItemPath(section: 0, item: -1)) }
+        #expect(throws: ListError.self) { try list.setMeasuredExtents([50, 60], forItemsFrom: ItemPath(section: 0, item: .max)) }
+        #expect(throws: ListError.self) { try list.setMeasuredExtents([50], forItemsFrom: ItemPath(section: .max, item: .max)) }
+        var layoutCopy = list.layout
+        #expect(throws: LayoutError.self) { try layoutCopy.setItemExtents([50, 60], from: ItemPath(section: 0, item: .max)) }
+        #expect(throws: LayoutError.self) { try layoutCopy.setItemExtents([50, .infinity], from: ItemPath(section: 0, item: 0)) }
+        #expect(layoutCopy == layout)
         #expect(list.layout == layout)
         #expect(try list.setMeasuredExtents([], forItemsFrom: ItemPath(section: 0, item: 10)).anchorAdjustment == 0)
         #expect(list.layout == layout)
