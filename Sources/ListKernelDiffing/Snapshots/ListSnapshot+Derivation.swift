@@ -76,12 +76,23 @@ extension ListSnapshot {
     /// - Complexity: O(1).
     package var _touchedItemCount: Int { _touched.count }
 
+    /// About how many storage entries the snapshot this one was copied from (since that one
+    /// was committed) holds alone now, because this one changed its copies of them: the
+    /// sections' array, and the item index's shards this one copied: what keeping that
+    /// snapshot alive costs, and what dropping it frees.
+    ///
+    /// - Complexity: O(1).
+    package var _storageExclusiveToBase: Int {
+        _sections.count + _itemLocation.copiedEntries
+    }
+
     /// Forgets the edit log, keeping the contents and their version: the data source calls
     /// it on the snapshot it commits, so that snapshots derived from the committed one next
     /// name it as their base.
     ///
     /// - Complexity: O(1).
     package mutating func _commitAsBase() {
+        _itemLocation.resetCopyCount()
         _logBase = nil
         _touched = []
         _isStructurallyEdited = false

@@ -27,7 +27,10 @@
 /// Item locations name their section by identifier, not position, so moving, inserting or
 /// deleting sections never touches them; an insert, delete or move inside a section
 /// re-indexes that section's items after the change. Both indexes are kept exact after every
-/// operation (no lazy rebuild), so every query is O(1) except where noted.
+/// operation (no lazy rebuild), so every query is O(1) except where noted. Past 16,384 items
+/// the item index is split into 1,024 shards by hash: the first change of a copy (a
+/// snapshot derived from the data source's) copies the sections' array and only the shards
+/// its edits touch, not the whole index.
 ///
 /// - Complexity: queries are O(1) unless noted; mutations name theirs. `S` is the number of
 ///   sections, `m` the number of items in the section concerned, `k` the number of
@@ -63,8 +66,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline package var _sections: [_Section] = []
     /// Section identifier → position in `_sections`.
     @usableFromInline internal var _sectionIndex: [SectionID: Int] = [:]
-    /// Item identifier → section identifier and index in the section.
-    @usableFromInline internal var _itemLocation: [ItemID: _Location] = [:]
+    /// Item identifier → section identifier and index in the section, in shards, so that a
+    /// derived snapshot's edits copy only the shards they touch (`ShardedIndex.swift`).
+    @usableFromInline internal var _itemLocation = _ShardedIndex<ItemID, _Location>()
     /// Items marked for reload (fresh view).
     @usableFromInline internal var _reloadedItems: Set<ItemID> = []
     /// Items marked for reconfigure (same view).

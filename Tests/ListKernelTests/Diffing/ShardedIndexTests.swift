@@ -1,0 +1,108 @@
+import Testing
+import ListKernelTesting
+@testable import ListKernelDiffing
+import ListKernel
+
+// The snapshot's item index (`_ShardedIndex`) against a plain dictionary: random inserts,
+// updates and removals across the split into shards, with copies taken along the way that
+// must keep their contents while the original goes on changing (copy-on-write per shard).
+
+private typealias Index = _ShardedIndex<Int, Int>
+
+/// Every key of `model` maps to its value in `index`, and nothing else is there.
+private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> Bool {
+    guard index.count == model.count else { return false }
+    return keys.allSatisfy { index[$0] == model[$0] }
+}
+
+@Test func shardedIndex_matchesADictionary_acrossTheSplit_andCopiesKeepTheirContents() {
+    let threshold = Index.shardingThreshold
+    let keys = 0..<(3 * threshold)
+    for seed in 0..<3 as Range<UInt64> {
+        var random = SplitMix64(seed: seed)
+        var index = Index()
+        var model: [Int: Int] = [:]
+        var copies: [(index: Index, model: [Int: Int])] = []
+        for step in 0..<(5 * threshold) {
+            let key = random.below(keys.count)
+            switch random.below(4) {
+            case 0:
+                index[key] = nil
+                model[key] = nil
+            default:
+                index[key] = step
+                model[key] = step
+            }
+            if step % threshold == threshold / 2 { copies.append((index, model)) }
+        }
+        #expect(index._shards.count == Index.shardCount, "seed \(seed): \(index.count) entries in \(index._shards.count) shards")
+        #expect(matches(index, model, keys: keys), "seed \(seed): the index differs from the dictionary")
+        for (number, copy) in copies.enumerated() {
+            #expect(matches(copy.index, copy.model, keys: keys), "seed \(seed): copy \(number) changed after it was taken")
+        }
+        index.removeAll()
+        #expect(index.count == 0 && index._shards.count == 1 && (0..<100).allSatisfy { index[$0] == nil }, "seed \(seed)")
+    }
+}
+
+@Test func shardedIndex_aCopyChangedInAFewKeys_copiesOnlyTheirShards() {
+    var index = Index()
+    let count = 4 * Index.shardingThreshold
+    for key in 0..<count { index[key] = key }
+    index.resetCopyCount()
+    var copy = index
+    for key in [7, 60_000, 123, 9_999, 7] { copy[key] = -key }
+    // At most one shard per distinct key changed (four), and each copied shard is about
+    // count / shardCount entries.
+    #expect((1...4).contains(copy._copiedShards), "\(copy._copiedShards) shards copied for 4 keys")
+    #expect(copy.copiedEntries <= 4 * (count / Index.shardCount), "\(copy.copiedEntries) entries copied")
+    #expect(index[7] == 7 && index[60_000] == 60_000 && copy[7] == -7 && copy[60_000] == -60_000)
+    #expect(index._copiedShards == 0, "the original copied \(index._copiedShards) shards without being changed")
+}
+
+@Test func snapshotsPastTheShardingThreshold_deriveAndApplyLikeSmallOnes() throws {
+    // A snapshot large enough for a sharded item index, changed on derived copies: the
+    // incremental changes equal the full diff's, and the base keeps its contents.
+    let sections = 8
+    let perSection = Index.shardingThreshold / 4
+    var base = ListSnapshot<Int, Int>()
+    try base.appendSections(Array(0..<sections))
+    for section in 0..<sections {
+        try base.appendItems(Array(section * perSection..<(section + 1) * perSection), toSection: section)
+    }
+    base._commitAsBase()
+    let baseSections = base.sections
+    var random = SplitMix64(seed: 42)
+    var nextID = sections * perSection
+    for round in 0..<20 {
+        var next = base
+        var steps: [String] = []
+        for _ in 0..<5 {
+            let item = random.below(sections * perSection)
+            guard next.containsItem(item) else { continue }
+            switch random.below(3) {
+            case 0:
+                try next.insertItems([nextID], beforeItem: item)
+                steps.append("insert \(nextID) before \(item)")
+                nextID += 1
+            case 1:
+                try next.deleteItems([item])
+                steps.append("delete \(item)")
+            default:
+                let section = random.below(sections)
+                try next.appendItems([nextID], toSection: section)
+                steps.append("append \(nextID) to \(section)")
+                nextID += 1
+            }
+        }
+        let repro = "seed 42, round \(round): \(steps)"
+        let incremental = try #require(next._incrementalChanges(from: base), "\(repro): not derived")
+        #expect(incremental == next.difference(from: base).changes, "\(repro)")
+        #expect(base.sections == baseSections, "\(repro): the base changed")
+        for section in 0..<sections {
+            for (offset, item) in next.itemIdentifiers(inSection: section)!.enumerated() where offset % 97 == 0 {
+                #expect(next.itemPath(of: item) == ItemPath(section: section, item: offset), "\(repro): item \(item)")
+            }
+        }
+    }
+}
