@@ -76,6 +76,7 @@ extension ListDiffableDataSource {
     func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
         let old = current
         let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
+        let exclusiveToOld = snapshot._isDerived(from: old) ? snapshot._storageExclusiveToBase : nil
         current = snapshot
         current.clearMarks()
         current._commitAsBase()
@@ -88,7 +89,7 @@ extension ListDiffableDataSource {
             throw error
         }
         _checkInvariants()
-        Self.retire(consume old)
+        retire(consume old, exclusiveEntries: exclusiveToOld)
         guard !conversion.reconfiguredAfterMove.isEmpty else { return list.lastPass }
 
         // Moved items that are only reconfigured kept their views through the move; they
@@ -187,16 +188,43 @@ extension ListDiffableDataSource {
         current.indexOfSection(section).map { list.isCollapsed(section: $0) } ?? false
     }
 
-    /// Releases a snapshot that was replaced on a background task: when nothing else shares
-    /// its storage, freeing a million identifiers' indexes takes milliseconds, which an apply
-    /// of a few edits must not spend on the caller's thread (the snapshot is immutable and
-    /// `Sendable`, so dropping it elsewhere is safe).
+    /// How many replaced snapshots, and how many storage entries they hold alone, may wait
+    /// in `retiring` before they are released: waking a background task costs 20-50 µs on
+    /// the 2-core machine, and freeing a snapshot here costs more than that, so snapshots
+    /// that share most of their storage with the current one are released a batch at a
+    /// time (at most about 16 MB held at 32 bytes per entry).
+    @usableFromInline static var retiringLimits: (snapshots: Int, entries: Int) { (16, 524_288) }
+
+    /// Releases `snapshot`, which the data source replaced, off the caller's thread: when
+    /// nothing else shares its storage, freeing a million identifiers' indexes takes
+    /// milliseconds, which an apply of a few edits must not spend on the caller's thread
+    /// (the snapshot is immutable and `Sendable`, so dropping it elsewhere is safe). A
+    /// snapshot the current one was derived from, holding `exclusiveEntries` storage entries
+    /// alone, waits in `retiring` for others, up to `retiringLimits`.
     ///
     /// - Complexity: O(1) on the caller's thread.
-    static func retire(_ snapshot: consuming Snapshot) {
+    func retire(_ snapshot: consuming Snapshot, exclusiveEntries: Int?) {
+        let limits = Self.retiringLimits
+        guard let exclusiveEntries, exclusiveEntries < limits.entries else {
+            Self.releaseInBackground(consume snapshot)
+            return
+        }
+        retiring.append(consume snapshot)
+        retiringEntries += exclusiveEntries
+        guard retiring.count >= limits.snapshots || retiringEntries >= limits.entries else { return }
+        let batch = retiring
+        retiring = []
+        retiringEntries = 0
+        Self.releaseInBackground(consume batch)
+    }
+
+    /// Drops `value` on a background task.
+    ///
+    /// - Complexity: O(1) on the caller's thread.
+    static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
         // Moved into the task, so the task drops the last reference, whichever side runs
         // first.
-        Task.detached(priority: .utility) { [snapshot = consume snapshot] in withExtendedLifetime(snapshot) {} }
+        Task.detached(priority: .utility) { [value = consume value] in withExtendedLifetime(value) {} }
     }
 
     /// Puts `old` back as the current snapshot after the list rejected an apply, unless the

@@ -71,6 +71,11 @@ public final class ListDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Whether the list's layout was built from this data source (a reload or an apply
     /// succeeded); until then, `apply` reloads.
     @usableFromInline var isLoaded = false
+    /// Replaced snapshots that share most of their storage with the current one, waiting to
+    /// be released together on one background task (`retire(_:exclusiveEntries:)`).
+    @usableFromInline var retiring: [Snapshot] = []
+    /// The storage entries the snapshots in `retiring` hold alone.
+    @usableFromInline var retiringEntries = 0
 
     /// Creates the data source, makes it `list.dataSource`, and reloads the list with an
     /// empty snapshot.

@@ -204,4 +204,28 @@ import ListKernelTesting
             }
         }
     }
+
+    /// Replaced snapshots the current one was derived from wait in a batch, released
+    /// together (one background task per batch, not one per apply); an unrelated snapshot's
+    /// predecessor, which shares nothing, is released at once; the batch never outgrows its
+    /// limits.
+    @Test func replacedDerivedSnapshotsAreReleasedInBatches_unrelatedOnesAtOnce() throws {
+        let harness = DiffableHarness()
+        let dataSource = harness.dataSource
+        try dataSource.apply(try snap([(0, [1, 2, 3]), (1, [4])]))
+        let limit = ListDiffableDataSource<Int, Int, RecordingView>.retiringLimits.snapshots
+        var waiting: [Int] = []
+        for id in 10..<(10 + 2 * limit + 3) {
+            var next = dataSource.snapshot()
+            try next.appendItems([id], toSection: id % 2)
+            try dataSource.apply(next)
+            waiting.append(dataSource.retiring.count)
+        }
+        let expected = (1...(2 * limit + 3)).map { $0 % limit }
+        #expect(waiting == expected, "snapshots waiting after each apply: \(waiting)")
+        let before = dataSource.retiring.count
+        try dataSource.apply(try snap([(0, [1]), (1, [2])]))
+        #expect(dataSource.retiring.count == before, "an unrelated snapshot's predecessor waited")
+        #expect(dataSource.retiringEntries < ListDiffableDataSource<Int, Int, RecordingView>.retiringLimits.entries)
+    }
 }
