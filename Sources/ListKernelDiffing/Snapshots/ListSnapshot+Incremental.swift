@@ -61,21 +61,29 @@ extension ListSnapshot {
     /// dictionary or set per section (these applies run on every keystroke of a live list).
     @inlinable
     internal func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
+        // Each touched item is looked up once in each snapshot (the lookups meet cold caches
+        // after a derivation): its old path, its new path with the old one kept beside it,
+        // and, when it has no new path, a delete.
         var old: [ItemPath] = []
-        var new: [(path: ItemPath, item: ItemID)] = []
+        var new: [(path: ItemPath, from: ItemPath?)] = []
+        var deleted: [ItemPath] = []
         old.reserveCapacity(touched.count)
         new.reserveCapacity(touched.count)
         for item in touched {
-            if let path = base._path(of: item) { old.append(path) }
-            if let path = _path(of: item) { new.append((path, item)) }
+            let from = base._path(of: item)
+            if let from { old.append(from) }
+            if let path = _path(of: item) {
+                new.append((path, from))
+            } else if let from {
+                deleted.append(from)
+            }
         }
         old.sort()
         new.sort { $0.path < $1.path }
 
         // Deletes, in old order: touched items gone from every section.
-        for path in old where _itemLocation[base._sections[path.section].items[path.item]] == nil {
-            changes.deletedItems.append(path)
-        }
+        deleted.sort()
+        changes.deletedItems.append(contentsOf: deleted)
 
         // Inserts and moves, section by section in order.
         var scratch = _SectionScratch()
@@ -89,7 +97,7 @@ extension ListSnapshot {
                 o += 1
             }
             while n < new.count, new[n].path.section == section {
-                scratch.newTouched.append((new[n].path.item, base._path(of: new[n].item)))
+                scratch.newTouched.append((new[n].path.item, new[n].from))
                 n += 1
             }
             _sectionChanges(section: section, base: base, scratch: &scratch, into: &changes)

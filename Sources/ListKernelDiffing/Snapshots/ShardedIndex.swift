@@ -19,24 +19,16 @@
 ///   first change of a shard in a copy is O(count / shardCount).
 @usableFromInline
 internal struct _ShardedIndex<Key: Hashable, Value> {
-    /// One shard's entries, boxed so that whether a copy shares it is observable
-    /// (`isKnownUniquelyReferenced`), and so that copying the index retains boxes rather
-    /// than dictionaries.
-    @usableFromInline
-    internal final class _Shard {
-        @exclusivity(unchecked) @usableFromInline internal var entries: [Key: Value]
-
-        @inlinable
-        internal init(_ entries: [Key: Value]) { self.entries = entries }
-    }
-
-    /// The shards: one, or `shardCount` once split.
-    @usableFromInline internal var _shards: [_Shard]
+    /// The shards: one, or `shardCount` once split. Stored as dictionaries, not boxes, so
+    /// that a lookup follows no more pointers than one dictionary's does (the applies of a
+    /// live list read it with cold caches).
+    @usableFromInline internal var _shards: [[Key: Value]]
     /// The number of entries in all shards.
     @usableFromInline internal var _count: Int
-    /// The number of shards this index copied from storage it shared (since it was made or
-    /// `resetCopyCount()`): what the index it was copied from now holds alone.
-    @usableFromInline internal var _copiedShards: Int
+    /// The number of writes (sets and removals) since the index was made or
+    /// `resetCopyCount()`: each changes at most one shard, so a copy that made them copied
+    /// at most that many shards from the index it was copied from.
+    @usableFromInline internal var _writes: Int
 
     /// The number of shards once split (a power of two).
     @usableFromInline internal static var shardCount: Int { 1_024 }
@@ -48,9 +40,9 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     /// - Complexity: O(1).
     @inlinable
     internal init() {
-        _shards = [_Shard([:])]
+        _shards = [[:]]
         _count = 0
-        _copiedShards = 0
+        _writes = 0
     }
 
     /// The number of entries.
@@ -71,18 +63,15 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     ///   this index shares with a copy, O(count) when the index splits.
     @inlinable
     internal subscript(key: Key) -> Value? {
-        get { _shards[_shard(of: key)].entries[key] }
+        get { _shards[_shard(of: key)][key] }
         set {
             let shard = _shard(of: key)
-            if !isKnownUniquelyReferenced(&_shards[shard]) {
-                _shards[shard] = _Shard(_shards[shard].entries)
-                _copiedShards += 1
-            }
+            _writes &+= 1
             if let newValue {
-                guard _shards[shard].entries.updateValue(newValue, forKey: key) == nil else { return }
+                guard _shards[shard].updateValue(newValue, forKey: key) == nil else { return }
                 _count += 1
                 if _shards.count == 1, _count > Self.shardingThreshold { _split() }
-            } else if _shards[shard].entries.removeValue(forKey: key) != nil {
+            } else if _shards[shard].removeValue(forKey: key) != nil {
                 _count -= 1
             }
         }
@@ -93,23 +82,26 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     /// - Complexity: O(1) (plus freeing the shards this index alone holds).
     @inlinable
     internal mutating func removeAll() {
-        _shards = [_Shard([:])]
+        _shards = [[:]]
         _count = 0
+        _writes &+= 1
     }
 
-    /// Starts counting copied shards afresh (a snapshot committed as a new base).
+    /// Starts counting writes afresh (a snapshot committed as a new base).
     ///
     /// - Complexity: O(1).
     @inlinable
-    internal mutating func resetCopyCount() { _copiedShards = 0 }
+    internal mutating func resetCopyCount() { _writes = 0 }
 
-    /// About how many entries the index this one was copied from holds alone since the copy
-    /// (those of the shards this one copied on change): what dropping that index frees.
+    /// At most about how many entries the index this one was copied from holds alone since
+    /// the copy: those of the shards this one's writes changed (each write copies at most
+    /// its shard, once). What keeping that index alive costs, and what dropping it frees.
     ///
     /// - Complexity: O(1).
     @inlinable
     internal var copiedEntries: Int {
-        _copiedShards * Swift.max(1, _count / _shards.count)
+        guard _writes > 0 else { return 0 }
+        return Swift.min(_writes, _shards.count) * Swift.max(1, _count / _shards.count)
     }
 
     /// Redistributes the single shard into `shardCount` shards.
@@ -121,16 +113,10 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
         var shards = [[Key: Value]](repeating: [:], count: Self.shardCount)
         let expected = _count / Self.shardCount
         for index in shards.indices { shards[index].reserveCapacity(expected + expected / 2) }
-        for (key, value) in _shards[0].entries { shards[key.hashValue & mask][key] = value }
-        var boxes: [_Shard] = []
-        boxes.reserveCapacity(shards.count)
-        for shard in shards { boxes.append(_Shard(shard)) }
-        _shards = boxes
-        _copiedShards = Self.shardCount  // a copy sharing the single shard holds it alone now
+        for (key, value) in _shards[0] { shards[key.hashValue & mask][key] = value }
+        _shards = shards
+        _writes = Self.shardCount  // a copy sharing the single shard holds it alone now
     }
 }
 
-// The shards are changed only through an index that holds them uniquely (a shared one is
-// copied first), so a shard reachable from two threads is never written: the boxes are as
-// safe to share as the dictionaries they hold.
-extension _ShardedIndex: @unchecked Sendable where Key: Sendable, Value: Sendable {}
+extension _ShardedIndex: Sendable where Key: Sendable, Value: Sendable {}
