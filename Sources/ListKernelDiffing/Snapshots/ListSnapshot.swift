@@ -62,8 +62,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
     }
 
-    /// The sections in order.
-    @usableFromInline package var _sections: [_Section] = []
+    /// The sections in order, in chunks of 64, so that a derived snapshot changing a few
+    /// sections copies only their chunks (`ChunkedArray.swift`).
+    @usableFromInline package var _sections = _ChunkedArray<_Section>()
     /// Section identifier → position in `_sections`.
     @usableFromInline internal var _sectionIndex: [SectionID: Int] = [:]
     /// Item identifier → section identifier and index in the section, in shards, so that a

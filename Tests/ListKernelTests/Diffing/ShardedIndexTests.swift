@@ -107,3 +107,52 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
         }
     }
 }
+
+// The snapshot's sections (`_ChunkedArray`) against a plain array: appends, inserts,
+// removals, replacements and in-place changes at random, with copies that keep their
+// contents while the original changes.
+
+@Test func chunkedArray_matchesAnArray_andCopiesKeepTheirContents() {
+    for seed in 0..<20 as Range<UInt64> {
+        var random = SplitMix64(seed: seed)
+        var chunked = _ChunkedArray<[Int]>()
+        var model: [[Int]] = []
+        var copies: [(chunked: _ChunkedArray<[Int]>, model: [[Int]])] = []
+        var steps: [String] = []
+        for step in 0..<400 {
+            switch random.below(6) {
+            case 0, 1:
+                chunked.append([step])
+                model.append([step])
+                steps.append("append")
+            case 2:
+                let at = random.below(model.count + 1)
+                chunked.insert([step], at: at)
+                model.insert([step], at: at)
+                steps.append("insert at \(at)")
+            case 3 where !model.isEmpty:
+                let at = random.below(model.count)
+                #expect(chunked.remove(at: at) == model.remove(at: at), "seed \(seed): \(steps)")
+                steps.append("remove at \(at)")
+            case 4 where !model.isEmpty:
+                let at = random.below(model.count)
+                chunked[at].append(step)
+                model[at].append(step)
+                steps.append("change \(at)")
+            default:
+                let lower = random.below(model.count + 1), upper = lower + random.below(model.count - lower + 1)
+                let new = (0..<random.below(70)).map { [step, $0] }
+                chunked.replaceSubrange(lower..<upper, with: new)
+                model.replaceSubrange(lower..<upper, with: new)
+                steps.append("replace \(lower)..<\(upper) with \(new.count)")
+            }
+            if step % 50 == 0 { copies.append((chunked, model)) }
+            #expect(Array(chunked) == model && chunked.count == model.count, "seed \(seed), step \(step): \(steps.suffix(3))")
+        }
+        #expect(chunked._chunks.dropLast().allSatisfy { $0.count == _ChunkedArray<[Int]>.chunkSize }, "seed \(seed): a chunk before the last is not full")
+        for (number, copy) in copies.enumerated() {
+            #expect(Array(copy.chunked) == copy.model, "seed \(seed): copy \(number) changed after it was taken")
+        }
+        #expect(chunked == _ChunkedArray(model) && (copies.isEmpty || copies[0].chunked != chunked || copies[0].model == model))
+    }
+}
