@@ -78,12 +78,13 @@ extension ListSnapshot {
 
     /// About how many storage entries the snapshot this one was copied from (since that one
     /// was committed) holds alone now, because this one changed its copies of them: the
-    /// sections' array, and the item index's shards this one copied: what keeping that
+    /// sections' array, the records of the sections its item edits changed, and the item
+    /// index's shards this one copied: what keeping that
     /// snapshot alive costs, and what dropping it frees.
     ///
     /// - Complexity: O(1).
     package var _storageExclusiveToBase: Int {
-        _sections.count + _itemLocation.copiedEntries
+        _sections.count + _itemSection.copiedEntries + _editedSectionItems
     }
 
     /// Forgets the edit log, keeping the contents and their version: the data source calls
@@ -92,7 +93,8 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(1).
     package mutating func _commitAsBase() {
-        _itemLocation.resetCopyCount()
+        _itemSection.resetCopyCount()
+        _editedSectionItems = 0
         _logBase = nil
         _touched = []
         _isStructurallyEdited = false

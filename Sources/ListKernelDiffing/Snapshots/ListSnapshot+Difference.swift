@@ -67,7 +67,7 @@ extension ListSnapshot {
     internal func _markedItemChanges(from old: ListSnapshot) -> [ContentChange<ItemPath>] {
         var changes: [ContentChange<ItemPath>] = []
         func add(_ item: ItemID, _ kind: ContentChangeKind) {
-            guard let now = _itemLocation[item], let before = old._itemLocation[item],
+            guard let now = try? _location(ofItem: item), let before = try? old._location(ofItem: item),
                   let fromSection = old._sectionIndex[before.section], let toSection = _sectionIndex[now.section],
                   _sectionIndex[before.section] != nil, old._sectionIndex[now.section] != nil
             else { return }

@@ -50,8 +50,10 @@ extension ListSnapshot {
     /// The path of `item` (the lookup `itemPath(of:)` makes, inlined for specialization).
     @inlinable
     internal func _path(of item: ItemID) -> ItemPath? {
-        guard let location = _itemLocation[item], let section = _sectionIndex[location.section] else { return nil }
-        return ItemPath(section: section, item: location.index)
+        guard let sectionID = _itemSection[item], let section = _sectionIndex[sectionID],
+              let index = _sections[section].index(of: item)
+        else { return nil }
+        return ItemPath(section: section, item: index)
     }
 
     /// Deletes, inserts and moves of the touched items' sections.

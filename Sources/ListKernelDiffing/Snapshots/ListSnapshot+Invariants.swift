@@ -14,17 +14,23 @@ extension ListSnapshot: InvariantChecked {
         var itemCount = 0
         for (position, section) in _sections.enumerated() {
             precondition(_sectionIndex[section.id] == position, "section \(section.id) indexed at \(String(describing: _sectionIndex[section.id])), is at \(position)")
+            let indexed = section.items.count > _Section.indexedThreshold
+            precondition(
+                section.positions.count == (indexed ? section.items.count : 0),
+                "section \(section.id) indexes \(section.positions.count) of its \(section.items.count) items"
+            )
             for (index, item) in section.items.enumerated() {
+                precondition(_itemSection[item] == section.id, "item \(item) filed under \(String(describing: _itemSection[item])), is in \(section.id)")
                 precondition(
-                    _itemLocation[item] == _Location(section: section.id, index: index),
-                    "item \(item) located at \(String(describing: _itemLocation[item])), is in \(section.id) at \(index)"
+                    !indexed || section.positions[item] == index,
+                    "item \(item) indexed at \(String(describing: section.positions[item])), is at \(index) in \(section.id)"
                 )
             }
             itemCount += section.items.count
         }
-        precondition(_itemLocation.count == itemCount, "item index has \(_itemLocation.count) entries for \(itemCount) items")
-        precondition(_reloadedItems.allSatisfy { _itemLocation[$0] != nil }, "a reload mark on a missing item")
-        precondition(_reconfiguredItems.allSatisfy { _itemLocation[$0] != nil }, "a reconfigure mark on a missing item")
+        precondition(_itemSection.count == itemCount, "item index has \(_itemSection.count) entries for \(itemCount) items")
+        precondition(_reloadedItems.allSatisfy { _itemSection[$0] != nil }, "a reload mark on a missing item")
+        precondition(_reconfiguredItems.allSatisfy { _itemSection[$0] != nil }, "a reconfigure mark on a missing item")
         precondition(_reloadedSections.allSatisfy { _sectionIndex[$0] != nil }, "a reload mark on a missing section")
         // The edit log: touched items only while there is a base, none once it is structural.
         precondition(_logBase != nil || (_touched.isEmpty && !_isStructurallyEdited), "an edit log without a base")

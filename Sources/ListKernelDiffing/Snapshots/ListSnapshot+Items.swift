@@ -71,16 +71,11 @@ extension ListSnapshot {
         }
         _recordItemEdit(items)
         for (position, doomed) in doomedBySection {
-            let first = doomed.min()!
-            var index = 0
-            _sections[position].items.removeAll { _ in
-                defer { index += 1 }
-                return doomed.contains(index)
-            }
-            _reindexItems(inSectionAt: position, from: first)
+            _sections[position].remove(at: doomed)
+            _editedSectionItems &+= _sections[position].items.count
         }
         for item in items {
-            _itemLocation[item] = nil
+            _itemSection[item] = nil
             _reloadedItems.remove(item)
             _reconfiguredItems.remove(item)
         }
@@ -92,8 +87,8 @@ extension ListSnapshot {
     /// - Complexity: O(S + n).
     public mutating func deleteAllItems() {
         _recordStructuralEdit()
-        for position in _sections.indices { _sections[position].items.removeAll() }
-        _itemLocation.removeAll()
+        for position in _sections.indices { _sections[position].removeAllItems() }
+        _itemSection.removeAll()
         _reloadedItems.removeAll()
         _reconfiguredItems.removeAll()
         _checkInvariants()
@@ -167,7 +162,7 @@ extension ListSnapshot {
     private func _checkNewItems(_ items: [ItemID]) throws(SnapshotError) {
         var seen: [ItemID: Int] = [:]
         for (offset, item) in items.enumerated() {
-            if _itemLocation[item] != nil {
+            if _itemSection[item] != nil {
                 throw .itemAlreadyPresent(identifier: String(describing: item), path: itemPath(of: item)!)
             }
             if let first = seen.updateValue(offset, forKey: item) {
@@ -178,18 +173,11 @@ extension ListSnapshot {
 
     /// Inserts checked, new items into the section at `position`, at item index `index`.
     private mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
-        _sections[position].items.insert(contentsOf: items, at: index)
-        _reindexItems(inSectionAt: position, from: index)
-        _checkInvariants()
-    }
-
-    /// Rewrites the locations of the items of the section at `position`, from `index` on.
-    private mutating func _reindexItems(inSectionAt position: Int, from index: Int) {
+        _sections[position].insert(contentsOf: items, at: index)
+        _editedSectionItems &+= _sections[position].items.count
         let section = _sections[position].id
-        let items = _sections[position].items
-        for offset in index..<items.count {
-            _itemLocation[items[offset]] = _Location(section: section, index: offset)
-        }
+        for item in items { _itemSection[item] = section }
+        _checkInvariants()
     }
 
     private mutating func _moveItem(_ item: ItemID, relativeTo anchor: ItemID, after: Bool) throws(SnapshotError) {
@@ -198,13 +186,16 @@ extension ListSnapshot {
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
         _recordItemEdit(CollectionOfOne(item))
         let fromPosition = _sectionIndex[from.section]!
-        _sections[fromPosition].items.remove(at: from.index)
-        _reindexItems(inSectionAt: fromPosition, from: from.index)
-        let target = _itemLocation[anchor]!  // re-read: the removal may have shifted it
+        _sections[fromPosition].remove(at: [from.index])
+        // Re-read: the removal may have shifted the anchor.
+        guard let target = try? _location(ofItem: anchor) else {
+            preconditionFailure("kernel invariant: the anchor \(anchor) of a move vanished")
+        }
         let targetPosition = _sectionIndex[target.section]!
         let index = after ? target.index + 1 : target.index
-        _sections[targetPosition].items.insert(item, at: index)
-        _reindexItems(inSectionAt: targetPosition, from: index)
+        _sections[targetPosition].insert(contentsOf: [item], at: index)
+        _editedSectionItems &+= _sections[fromPosition].items.count + _sections[targetPosition].items.count
+        _itemSection[item] = target.section
         _checkInvariants()
     }
 }

@@ -59,7 +59,7 @@ extension ListSnapshot {
         _recordStructuralEdit()
         for (position, section) in _sections.enumerated() where doomed[position] {
             for item in section.items {
-                _itemLocation[item] = nil
+                _itemSection[item] = nil
                 _reloadedItems.remove(item)
                 _reconfiguredItems.remove(item)
             }

@@ -20,32 +20,121 @@
 ///
 /// Storage and indexes:
 ///
-///     sections     [ (id "fruit", items [1, 2, 3]), (id "veg", items [4]) ]
-///     sectionIndex { "fruit": 0, "veg": 1 }                       section id → position
-///     itemLocation { 1: ("fruit", 0), 2: ("fruit", 1), … }         item id → section id, index
+///     sections     [ (id "fruit", items [1, 2, 3]), (id "veg", items [4]) ]   chunks of 64
+///     sectionIndex { "fruit": 0, "veg": 1 }               section id → position
+///     itemSection  { 1: "fruit", 2: "fruit", 4: "veg" }   item id → section id (sharded)
+///     positions    per section past 32 items              item id → index in the section
 ///
-/// Item locations name their section by identifier, not position, so moving, inserting or
-/// deleting sections never touches them; an insert, delete or move inside a section
-/// re-indexes that section's items after the change. Both indexes are kept exact after every
-/// operation (no lazy rebuild), so every query is O(1) except where noted. Past 16,384 items
-/// the item index is split into 1,024 shards by hash: the first change of a copy (a
-/// snapshot derived from the data source's) copies the sections' array and only the shards
-/// its edits touch, not the whole index.
+/// An item's entry names its section by identifier, not position, so moving, inserting or
+/// deleting sections never touches it, and its index lives in its section's record, so an
+/// insert, delete or move inside a section re-indexes only that record (a section of up to
+/// 32 items keeps no positions: a scan is as fast). Every index is kept exact after every
+/// operation (no lazy rebuild), so every query is O(1) except where noted.
+///
+/// The storage is laid out for copies: a snapshot derived from the data source's shares
+/// everything with it until it changes, and then copies only what its edits touch, the
+/// chunks of 64 section records holding the edited sections (each record's items and
+/// positions once) and, past 16,384 items, the shards of the item index (1,024 by hash)
+/// holding the items inserted, deleted or moved across sections: never the whole snapshot.
 ///
 /// - Complexity: queries are O(1) unless noted; mutations name theirs. `S` is the number of
 ///   sections, `m` the number of items in the section concerned, `k` the number of
 ///   identifiers passed.
 public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
-    /// One section: its identifier and its items in order.
+    /// One section: its identifier, its items in order, and, past
+    /// `_Section.indexedThreshold` items, each item's index in it.
+    ///
+    /// The indexes live with their section, not in the snapshot-wide item index, so that an
+    /// insert or delete inside a section, which re-indexes the items after it, changes only
+    /// that section's record: a derived snapshot copies the records it changes and shares
+    /// the rest (the snapshot-wide index, which names only each item's section, changes for
+    /// the items inserted, deleted or moved across sections).
     @usableFromInline
     package struct _Section: Equatable {
         @usableFromInline package var id: SectionID
-        @usableFromInline package var items: [ItemID]
+        /// The items in order; changed only through the methods below, which keep
+        /// `positions` exact.
+        @usableFromInline package internal(set) var items: [ItemID]
+        /// Item → index in `items`, when there are more than `indexedThreshold` items;
+        /// empty otherwise (a scan of that many is as fast as a lookup).
+        @usableFromInline internal var positions: [ItemID: Int] = [:]
+
+        /// The item count up to which a section keeps no `positions`.
+        @usableFromInline static var indexedThreshold: Int { 32 }
 
         @usableFromInline
         init(id: SectionID, items: [ItemID]) {
             self.id = id
             self.items = items
+            _reindex(from: 0, removed: EmptyCollection())
+        }
+
+        /// Sections are equal when their identifiers and items are.
+        ///
+        /// - Complexity: O(m).
+        @inlinable
+        package static func == (lhs: _Section, rhs: _Section) -> Bool { lhs.id == rhs.id && lhs.items == rhs.items }
+
+        /// The index of `item`, which the section must hold for a meaningful answer (`nil`
+        /// otherwise).
+        ///
+        /// - Complexity: O(1) expected (O(32) for a small section).
+        @inlinable
+        package func index(of item: ItemID) -> Int? {
+            items.count > Self.indexedThreshold ? positions[item] : items.firstIndex(of: item)
+        }
+
+        /// Inserts `new` at `index`.
+        ///
+        /// - Complexity: O(m − index + k).
+        @usableFromInline
+        mutating func insert(contentsOf new: [ItemID], at index: Int) {
+            items.insert(contentsOf: new, at: index)
+            _reindex(from: index, removed: EmptyCollection())
+        }
+
+        /// Removes the items at `doomed` (indexes), returning nothing.
+        ///
+        /// - Complexity: O(m).
+        @usableFromInline
+        mutating func remove(at doomed: Set<Int>) {
+            guard let first = doomed.min() else { return }
+            let removed = doomed.map { items[$0] }
+            var index = 0
+            items.removeAll { _ in
+                defer { index += 1 }
+                return doomed.contains(index)
+            }
+            _reindex(from: first, removed: removed)
+        }
+
+        /// Removes every item.
+        ///
+        /// - Complexity: O(1) (plus freeing).
+        @usableFromInline
+        mutating func removeAllItems() {
+            items.removeAll()
+            positions = [:]
+        }
+
+        /// Brings `positions` up to date after a change of `items` from `start` on that
+        /// removed `removed`: kept exact past `indexedThreshold` items, built when the
+        /// section grows past it, dropped when it shrinks to it.
+        ///
+        /// - Complexity: O(m − start + removed), O(m) when built.
+        @usableFromInline
+        mutating func _reindex<Removed: Collection<ItemID>>(from start: Int, removed: Removed) {
+            guard items.count > Self.indexedThreshold else {
+                if !positions.isEmpty { positions = [:] }
+                return
+            }
+            if positions.isEmpty {
+                positions.reserveCapacity(items.count)
+                for (index, item) in items.enumerated() { positions[item] = index }
+                return
+            }
+            for item in removed { positions[item] = nil }
+            for index in start..<items.count { positions[items[index]] = index }
         }
     }
 
@@ -67,9 +156,10 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     @usableFromInline package var _sections = _ChunkedArray<_Section>()
     /// Section identifier → position in `_sections`.
     @usableFromInline internal var _sectionIndex: [SectionID: Int] = [:]
-    /// Item identifier → section identifier and index in the section, in shards, so that a
-    /// derived snapshot's edits copy only the shards they touch (`ShardedIndex.swift`).
-    @usableFromInline internal var _itemLocation = _ShardedIndex<ItemID, _Location>()
+    /// Item identifier → its section's identifier, in shards, so that a derived snapshot's
+    /// edits copy only the shards they touch (`ShardedIndex.swift`); the item's index is in
+    /// its section's record (`_Section.index(of:)`).
+    @usableFromInline internal var _itemSection = _ShardedIndex<ItemID, SectionID>()
     /// Items marked for reload (fresh view).
     @usableFromInline internal var _reloadedItems: Set<ItemID> = []
     /// Items marked for reconfigure (same view).
@@ -88,6 +178,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// Whether a section was inserted, deleted or moved (or every item deleted) since
     /// `_logBase`: the difference then takes the full diff.
     @usableFromInline internal var _isStructurallyEdited = false
+    /// The item counts of the sections item edits changed since the last commit (with
+    /// repeats): about how many entries of the sections' records those edits copied.
+    @usableFromInline internal var _editedSectionItems = 0
 
     /// Creates an empty snapshot.
     ///
@@ -120,7 +213,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// The number of items in all sections.
     ///
     /// - Complexity: O(1).
-    public var numberOfItems: Int { _itemLocation.count }
+    public var numberOfItems: Int { _itemSection.count }
 
     /// The section identifiers, in order.
     ///
@@ -165,10 +258,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// The path of item `item`, or `nil` if the snapshot does not hold it.
     ///
     /// - Complexity: O(1).
-    public func itemPath(of item: ItemID) -> ItemPath? {
-        guard let location = _itemLocation[item], let section = _sectionIndex[location.section] else { return nil }
-        return ItemPath(section: section, item: location.index)
-    }
+    public func itemPath(of item: ItemID) -> ItemPath? { _path(of: item) }
 
     /// The index of item `item` among the items of all sections in order (as
     /// `NSDiffableDataSourceSnapshot.indexOfItem`), or `nil` if the snapshot does not hold it.
@@ -184,7 +274,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     ///
     /// - Complexity: O(1).
     public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
-        _itemLocation[item]?.section
+        _itemSection[item]
     }
 
     /// Whether the snapshot holds section `section`.
@@ -195,7 +285,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// Whether the snapshot holds item `item`.
     ///
     /// - Complexity: O(1).
-    public func containsItem(_ item: ItemID) -> Bool { _itemLocation[item] != nil }
+    public func containsItem(_ item: ItemID) -> Bool { _itemSection[item] != nil }
 
     /// The items marked with `reloadItems` (refresh with a fresh view).
     ///
@@ -225,10 +315,12 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// The location of item `item`, or `itemNotFound`.
     internal func _location(ofItem item: ItemID) throws(SnapshotError) -> _Location {
-        guard let location = _itemLocation[item] else {
+        guard let section = _itemSection[item], let position = _sectionIndex[section],
+              let index = _sections[position].index(of: item)
+        else {
             throw .itemNotFound(identifier: String(describing: item))
         }
-        return location
+        return _Location(section: section, index: index)
     }
 }
 

@@ -156,3 +156,47 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
         #expect(chunked == _ChunkedArray(model) && (copies.isEmpty || copies[0].chunked != chunked || copies[0].model == model))
     }
 }
+
+@Test func sectionsGrowingAndShrinkingAcrossTheIndexedThreshold_keepEveryItemsPath() throws {
+    // Item indexes live in their section's record past `indexedThreshold` items: sections
+    // grow past it and shrink back through inserts, deletes and moves between two sections,
+    // and every item's path stays the one its position gives (the debug invariant check
+    // also compares each record's indexes after every step).
+    let threshold = ListSnapshot<Int, Int>._Section.indexedThreshold
+    for seed in 0..<10 as Range<UInt64> {
+        var random = SplitMix64(seed: seed)
+        var snapshot = ListSnapshot<Int, Int>()
+        try snapshot.appendSections([0, 1])
+        var nextID = 0
+        var largest = 0
+        var crossedBack = false
+        for step in 0..<(8 * threshold) {
+            let items = snapshot.itemIdentifiers
+            let growing = step < 4 * threshold
+            // Growing: insert, move or append; then shrinking: a move once in four, else a
+            // delete.
+            switch growing ? random.below(3) : (random.below(4) == 0 ? 1 : 3) {
+            case 0 where !items.isEmpty:
+                try snapshot.insertItems([nextID], beforeItem: items[random.below(items.count)])
+                nextID += 1
+            case 1 where items.count > 1:
+                let item = items[random.below(items.count)], anchor = items[random.below(items.count)]
+                if item != anchor { try snapshot.moveItem(item, afterItem: anchor) }
+            case 3 where !items.isEmpty:
+                try snapshot.deleteItems([items[random.below(items.count)]])
+            default:
+                try snapshot.appendItems([nextID], toSection: random.below(2))
+                nextID += 1
+            }
+            for section in 0..<2 {
+                let sectionItems = snapshot.itemIdentifiers(inSection: section)!
+                largest = max(largest, sectionItems.count)
+                if largest > threshold && sectionItems.count < threshold / 2 { crossedBack = true }
+                for (index, item) in sectionItems.enumerated() {
+                    #expect(snapshot.itemPath(of: item) == ItemPath(section: section, item: index), "seed \(seed), step \(step): item \(item)")
+                }
+            }
+        }
+        #expect(largest > threshold && crossedBack, "seed \(seed): no section grew past the threshold and back (largest \(largest))")
+    }
+}
