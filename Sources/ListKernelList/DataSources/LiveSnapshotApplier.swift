@@ -93,20 +93,33 @@ public final class LiveSnapshotApplier<SectionID: Hashable & Sendable, ItemID: H
     public func apply(_ snapshot: ListSnapshot<SectionID, ItemID>) async -> SnapshotApplyOutcome {
         generation += 1
         let mine = generation
-        let base = dataSource.current
+        // The committed snapshot the difference is taken from. It is let go before the
+        // commit (which retires the data source's own reference off the main actor) and,
+        // on the other exits, released on a background task: a reference kept here past
+        // the commit would be the last one, and freeing a million-item snapshot's storage
+        // on the main actor takes milliseconds.
+        var base: ListDiffableDataSource<SectionID, ItemID, View>.Snapshot? = dataSource.current
         if Task.isCancelled { return .cancelled }
-        if snapshot._isSameVersion(as: base) && dataSource.isLoaded {
+        if snapshot._isSameVersion(as: base!) && dataSource.isLoaded {
             return .applied(BatchUpdate())                                 // G7
         }
-        if let changes = snapshot._incrementalChanges(from: base) {        // G2
+        if let changes = snapshot._incrementalChanges(from: base!) {       // G2
+            base = nil
             return commit(snapshot, changes: changes)
         }
         if let willAwaitDiff { await willAwaitDiff() }
-        let changes = await Task.detached(priority: .userInitiated) {     // G3
+        let changes = await Task.detached(priority: .userInitiated) { [base = base!] in   // G3
             snapshot.difference(from: base).changes
         }.value
-        if mine <= cancelledThrough || Task.isCancelled { return .cancelled }
-        guard mine == generation, dataSource.current._isSameVersion(as: base) else { return .superseded }
+        guard mine > cancelledThrough, !Task.isCancelled else {
+            ListDiffableDataSource<SectionID, ItemID, View>.releaseInBackground(base.take()!)
+            return .cancelled
+        }
+        guard mine == generation, dataSource.current._isSameVersion(as: base!) else {
+            ListDiffableDataSource<SectionID, ItemID, View>.releaseInBackground(base.take()!)
+            return .superseded
+        }
+        base = nil
         return commit(snapshot, changes: changes)                           // G4
     }
 
