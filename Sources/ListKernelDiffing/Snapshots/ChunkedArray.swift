@@ -36,15 +36,6 @@ package struct _ChunkedArray<Element> {
         _count = 0
     }
 
-    /// The elements of `elements`, in order.
-    ///
-    /// - Complexity: O(n).
-    @inlinable
-    package init<S: Sequence>(_ elements: S) where S.Element == Element {
-        self.init()
-        for element in elements { append(element) }
-    }
-
     /// Appends `element`.
     ///
     /// - Complexity: O(1) amortized (a shared last chunk is copied first: O(64)).

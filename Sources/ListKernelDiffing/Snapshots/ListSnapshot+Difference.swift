@@ -67,14 +67,13 @@ extension ListSnapshot {
     internal func _markedItemChanges(from old: ListSnapshot) -> [ContentChange<ItemPath>] {
         var changes: [ContentChange<ItemPath>] = []
         func add(_ item: ItemID, _ kind: ContentChangeKind) {
-            guard let now = try? _location(ofItem: item), let before = try? old._location(ofItem: item),
-                  let fromSection = old._sectionIndex[before.section], let toSection = _sectionIndex[now.section],
+            guard let now = _locate(item), let before = old._locate(item),
                   _sectionIndex[before.section] != nil, old._sectionIndex[now.section] != nil
             else { return }
             changes.append(
                 ContentChange(
-                    from: ItemPath(section: fromSection, item: before.index),
-                    to: ItemPath(section: toSection, item: now.index),
+                    from: ItemPath(section: before.position, item: before.index),
+                    to: ItemPath(section: now.position, item: now.index),
                     kind: kind
                 )
             )

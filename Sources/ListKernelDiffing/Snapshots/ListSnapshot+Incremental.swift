@@ -50,10 +50,7 @@ extension ListSnapshot {
     /// The path of `item` (the lookup `itemPath(of:)` makes, inlined for specialization).
     @inlinable
     internal func _path(of item: ItemID) -> ItemPath? {
-        guard let sectionID = _itemSection[item], let section = _sectionIndex[sectionID],
-              let index = _sections[section].index(of: item)
-        else { return nil }
-        return ItemPath(section: section, item: index)
+        _locate(item).map { ItemPath(section: $0.position, item: $0.index) }
     }
 
     /// Deletes, inserts and moves of the touched items' sections.

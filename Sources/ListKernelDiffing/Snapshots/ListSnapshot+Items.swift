@@ -41,7 +41,7 @@ extension ListSnapshot {
         let anchor = try _location(ofItem: before)
         try _checkNewItems(items)
         _recordItemEdit(items)
-        _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index)
+        _insertItems(items, inSectionAt: anchor.position, at: anchor.index)
     }
 
     /// Inserts items `items` just after item `after`, in its section.
@@ -55,7 +55,7 @@ extension ListSnapshot {
         let anchor = try _location(ofItem: after)
         try _checkNewItems(items)
         _recordItemEdit(items)
-        _insertItems(items, inSectionAt: _sectionIndex[anchor.section]!, at: anchor.index + 1)
+        _insertItems(items, inSectionAt: anchor.position, at: anchor.index + 1)
     }
 
     /// Deletes items `items` (and their marks).
@@ -67,7 +67,7 @@ extension ListSnapshot {
         var doomedBySection: [Int: Set<Int>] = [:]
         for item in items {
             let location = try _location(ofItem: item)
-            doomedBySection[_sectionIndex[location.section]!, default: []].insert(location.index)
+            doomedBySection[location.position, default: []].insert(location.index)
         }
         _recordItemEdit(items)
         for (position, doomed) in doomedBySection {
@@ -185,13 +185,13 @@ extension ListSnapshot {
         _ = try _location(ofItem: anchor)
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
         _recordItemEdit(CollectionOfOne(item))
-        let fromPosition = _sectionIndex[from.section]!
+        let fromPosition = from.position
         _sections[fromPosition].remove(at: [from.index])
         // Re-read: the removal may have shifted the anchor.
-        guard let target = try? _location(ofItem: anchor) else {
+        guard let target = _locate(anchor) else {
             preconditionFailure("kernel invariant: the anchor \(anchor) of a move vanished")
         }
-        let targetPosition = _sectionIndex[target.section]!
+        let targetPosition = target.position
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].insert(contentsOf: [item], at: index)
         _editedSectionItems &+= _sections[fromPosition].items.count + _sections[targetPosition].items.count

@@ -138,15 +138,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
     }
 
-    /// Where an item is: its section's identifier and its index in that section.
+    /// Where an item is: its section's identifier and position, and its index in that
+    /// section (`_locate(_:)`).
     @usableFromInline
-    internal struct _Location: Equatable {
+    internal struct _Location {
         @usableFromInline var section: SectionID
+        @usableFromInline var position: Int
         @usableFromInline var index: Int
 
-        @usableFromInline
-        init(section: SectionID, index: Int) {
+        @inlinable
+        init(section: SectionID, position: Int, index: Int) {
             self.section = section
+            self.position = position
             self.index = index
         }
     }
@@ -315,12 +318,22 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// The location of item `item`, or `itemNotFound`.
     internal func _location(ofItem item: ItemID) throws(SnapshotError) -> _Location {
-        guard let section = _itemSection[item], let position = _sectionIndex[section],
-              let index = _sections[position].index(of: item)
-        else {
+        guard let location = _locate(item) else {
             throw .itemNotFound(identifier: String(describing: item))
         }
-        return _Location(section: section, index: index)
+        return location
+    }
+
+    /// Where item `item` is, or `nil` if the snapshot does not hold it: the one lookup chain
+    /// every item query takes (item → section identifier → position → index in it).
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    internal func _locate(_ item: ItemID) -> _Location? {
+        guard let section = _itemSection[item], let position = _sectionIndex[section],
+              let index = _sections[position].index(of: item)
+        else { return nil }
+        return _Location(section: section, position: position, index: index)
     }
 }
 
