@@ -218,13 +218,14 @@ extension ListDiffableDataSource {
         Self.releaseInBackground(consume batch)
     }
 
-    /// Drops `value` on a background task.
+    /// Drops `value` on the kernel's background lane (`_ListBackgroundLane`: one job at a
+    /// time, after a waiting diff).
     ///
     /// - Complexity: O(1) on the caller's thread.
     static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
         // Moved into the task, so the task drops the last reference, whichever side runs
         // first.
-        Task.detached(priority: .utility) { [value = consume value] in withExtendedLifetime(value) {} }
+        Task.detached(priority: .utility) { @_ListBackgroundLane [value = consume value] in withExtendedLifetime(value) {} }
     }
 
     /// Puts `old` back as the current snapshot after the list rejected an apply, unless the

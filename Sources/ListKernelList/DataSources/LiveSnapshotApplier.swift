@@ -108,7 +108,9 @@ public final class LiveSnapshotApplier<SectionID: Hashable & Sendable, ItemID: H
             return commit(snapshot, changes: changes)
         }
         if let willAwaitDiff { await willAwaitDiff() }
-        let changes = await Task.detached(priority: .userInitiated) { [base = base!] in   // G3
+        // On the kernel's serial background lane, so a release of a replaced snapshot never
+        // runs beside it and takes the main thread's core (`BackgroundLane.swift`).
+        let changes = await Task.detached(priority: .userInitiated) { @_ListBackgroundLane [base = base!] in   // G3
             snapshot.difference(from: base).changes
         }.value
         guard mine > cancelledThrough, !Task.isCancelled else {
