@@ -7,8 +7,10 @@
 
 /// The serial lane on which the kernel's off-main work runs (`LiveSnapshotApplier`'s diffs,
 /// `ListDiffableDataSource`'s releases of replaced snapshots): an actor runs one job at a
-/// time, so the kernel keeps at most one background thread busy. Jobs run in priority
-/// order (a waiting diff before waiting releases).
+/// time, so the kernel keeps at most one background thread busy. Diffs are submitted at
+/// `.userInitiated` and releases at `.utility`; the order among waiting jobs is the
+/// runtime's (the actor's executor takes the priority into account; nothing here relies
+/// on it).
 ///
 /// - Complexity: enqueueing a job is O(1).
 @globalActor

@@ -219,7 +219,7 @@ extension ListDiffableDataSource {
     }
 
     /// Drops `value` on the kernel's background lane (`_ListBackgroundLane`: one job at a
-    /// time, after a waiting diff).
+    /// time, at `.utility` priority).
     ///
     /// - Complexity: O(1) on the caller's thread.
     static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
