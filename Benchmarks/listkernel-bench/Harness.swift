@@ -115,9 +115,15 @@ struct BenchContext {
 }
 
 /// Nanoseconds from a monotonic clock.
-func monotonicNanoseconds() -> UInt64 {
+func monotonicNanoseconds() -> UInt64 { nanoseconds(of: CLOCK_MONOTONIC) }
+
+/// The CPU time the calling thread has used, in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 { nanoseconds(of: CLOCK_THREAD_CPUTIME_ID) }
+
+/// The reading of `clock`, in nanoseconds.
+private func nanoseconds(of clock: clockid_t) -> UInt64 {
     var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    clock_gettime(clock, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 

@@ -112,13 +112,6 @@ private func runOnMainActor<Value: Sendable>(_ body: @escaping @MainActor () asy
     }
 }
 
-/// The CPU time the calling thread has used, in nanoseconds.
-private func threadCPUNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
 func liveScenarios() -> [Scenario] {
     [
         Scenario(
