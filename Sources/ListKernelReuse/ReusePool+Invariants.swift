@@ -13,6 +13,10 @@ extension ReusePool: InvariantChecked {
     @_specialize(exported: true, where View == AnyObject)
     public func _checkInvariantsNow() {
         precondition(slotIndex.count == slots.count, "slot index has \(slotIndex.count) keys for \(slots.count) slots")
+        precondition(recentSlots.count <= Self.recentSlotLimit, "\(recentSlots.count) recent lookups remembered")
+        for (key, slot) in recentSlots {
+            precondition(slotIndex[key] == slot, "a recent lookup of '\(key.identifier)' says slot \(slot)")
+        }
         // The slab: every entry is tracked (indexed, with a view) or free (listed, without).
         var isFree = [Bool](repeating: false, count: records.count)
         for free in freeRecords {

@@ -65,7 +65,7 @@ extension ReusePool {
     /// - Complexity: O(1) plus one hash of the identifier.
     @_specialize(exported: true, where View == AnyObject)
     public func isRegistered(kind: ElementKind, identifier: String) -> Bool {
-        guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)] else { return false }
+        guard let slot = indexOfSlot(SlotKey(kind: kind, identifier: identifier)) else { return false }
         return slots[slot].factory != nil
     }
 
@@ -105,7 +105,7 @@ extension ReusePool {
     /// - Complexity: O(1) plus one hash of the identifier.
     @_specialize(exported: true, where View == AnyObject)
     public func capacity(kind: ElementKind, identifier: String) -> Int? {
-        guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)], slots[slot].factory != nil else {
+        guard let slot = indexOfSlot(SlotKey(kind: kind, identifier: identifier)), slots[slot].factory != nil else {
             return nil
         }
         return slots[slot].capacity
@@ -116,7 +116,7 @@ extension ReusePool {
     /// The slot of a registered (kind, identifier), or the error naming what is registered.
     func registeredSlot(kind: ElementKind, identifier: String) throws(ReuseError) -> Int {
         guard !identifier.isEmpty else { throw .emptyIdentifier(kind: kind) }
-        if let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)], slots[slot].factory != nil {
+        if let slot = indexOfSlot(SlotKey(kind: kind, identifier: identifier)), slots[slot].factory != nil {
             return slot
         }
         throw notRegisteredError(kind: kind, identifier: identifier)
@@ -124,9 +124,26 @@ extension ReusePool {
 
     /// The slot of a registered (kind, identifier), or `nil`.
     func registeredSlotIfAny(kind: ElementKind, identifier: String) -> Int? {
-        guard let slot = slotIndex[SlotKey(kind: kind, identifier: identifier)], slots[slot].factory != nil else {
+        guard let slot = indexOfSlot(SlotKey(kind: kind, identifier: identifier)), slots[slot].factory != nil else {
             return nil
         }
+        return slot
+    }
+
+    /// How many lookups `recentSlots` remembers: a list's kinds times the identifiers it
+    /// shows at once, for most lists.
+    static var recentSlotLimit: Int { 4 }
+
+    /// The index in `slots` of `key`, or `nil` when it was never registered: from
+    /// `recentSlots` when it was asked for lately, else from `slotIndex` (and remembered).
+    ///
+    /// - Complexity: O(1): at most `recentSlotLimit` comparisons, or one hash of the key.
+    @inline(__always)
+    func indexOfSlot(_ key: SlotKey) -> Int? {
+        for entry in recentSlots where entry.key == key { return entry.slot }
+        guard let slot = slotIndex[key] else { return nil }
+        if recentSlots.count == Self.recentSlotLimit { recentSlots.removeLast() }
+        recentSlots.insert((key, slot), at: 0)
         return slot
     }
 

@@ -106,25 +106,36 @@ public final class ReusePool<View: AnyObject> {
     /// Resets a recycled view; see ``ReusableView``.
     let prepareForReuse: (View) -> Void
 
+    // The bookkeeping below is read and written many times per dequeue and enqueue. No
+    // access to it is ever in progress while the pool calls out (the factory,
+    // `prepareForReuse` and `onDiscard` run between accesses, after the mutation), so
+    // accesses never overlap, and the dynamic exclusivity checks (an eighth of a pass that
+    // replaces every view) are turned off, as in `VirtualList`.
+
     /// One per (kind, identifier) ever registered; never removed, so indexes stay valid.
-    var slots: [Slot] = []
+    @exclusivity(unchecked) var slots: [Slot] = []
     /// The index in `slots` of each (kind, identifier).
-    var slotIndex: [SlotKey: Int] = [:]
+    @exclusivity(unchecked) var slotIndex: [SlotKey: Int] = [:]
+    /// The keys last looked up in `slotIndex` with their slots, newest first (at most
+    /// `recentSlotLimit`): a pass asks for the same few identifiers again and again, and
+    /// comparing two short strings costs a fraction of hashing them. Slots are never
+    /// removed, so an entry never goes stale.
+    @exclusivity(unchecked) var recentSlots: [(key: SlotKey, slot: Int)] = []
     /// The bookkeeping of every tracked view, in a slab: slots of discarded views are
     /// recycled through `freeRecords`. Lifecycle calls change a record in place here, with
     /// no per-call allocation.
-    var records: [Record] = []
+    @exclusivity(unchecked) var records: [Record] = []
     /// Indexes in `records` whose view is `nil`, reused before the slab grows.
-    var freeRecords: [Int] = []
+    @exclusivity(unchecked) var freeRecords: [Int] = []
     /// The record of every tracked view, by `ObjectIdentifier`; a view absent here is
     /// untracked.
-    var recordIndex: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var recordIndex: [ObjectIdentifier: Int] = [:]
     /// The last registration serial handed out; 0 means none.
-    var lastRegistration: UInt64 = 0
+    @exclusivity(unchecked) var lastRegistration: UInt64 = 0
     /// The last binding generation handed out; 0 means none.
-    var lastBinding: UInt64 = 0
+    @exclusivity(unchecked) var lastBinding: UInt64 = 0
     /// Sums of the slots' counters, with `peakPooled` tracked across all slots.
-    var totals = ReuseCounters.zero
+    @exclusivity(unchecked) var totals = ReuseCounters.zero
 
     /// Creates an empty pool that resets recycled views with `prepareForReuse`.
     ///

@@ -83,6 +83,8 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var callout: Callout?
     /// Set when a pass made a new view (see `growPoolCapacities`).
     @exclusivity(unchecked) var createdDuringPass = false
+    /// The view class last found not to conform to `ReusableView` (`prepareForReuse(_:)`).
+    @exclusivity(unchecked) var classNotReusable: ObjectIdentifier?
     @exclusivity(unchecked) var pendingMeasurements: [PendingMeasurement] = []
     /// Views whose display ended outside a pass (reload, updates), reported by the next pass.
     @exclusivity(unchecked) var pendingLeft: [EndedEntry] = []
@@ -228,7 +230,17 @@ public final class VirtualList<View: AnyObject> {
 
     func prepareForReuse(_ view: View) {
         callingOut(.prepareForReuse) {
-            (view as? any ReusableView)?.prepareForReuse()
+            // A cast to `ReusableView` searches the runtime's conformance tables; a class
+            // found not to conform is remembered (conformances do not change while running),
+            // so lists of plain views skip the cast on every recycle after the first.
+            let viewClass = ObjectIdentifier(type(of: view))
+            if viewClass != classNotReusable {
+                if let reusable = view as? any ReusableView {
+                    reusable.prepareForReuse()
+                } else {
+                    classNotReusable = viewClass
+                }
+            }
             dataSource?.list(self, prepareForReuse: view)
         }
     }
