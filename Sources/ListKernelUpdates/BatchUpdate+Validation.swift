@@ -64,13 +64,16 @@ extension BatchUpdate {
     /// - Complexity: O(k log k) for k operations (plus the sections between section moves'
     ///   ends).
     package func _touchedSections(sectionCountBefore: Int, sectionCountAfter: Int) -> (old: [Int], new: [Int]) {
-        // Sized for every operation's section, so filling them never rehashes.
-        let capacity = deletedSections.count + reloadedSections.count + insertedSections.count + deletedItems.count
-            + reloadedItems.count + reconfiguredItems.count + insertedItems.count + 2 * (movedSections.count + movedItems.count)
-        var old = Set<Int>(minimumCapacity: capacity)
-        var new = Set<Int>(minimumCapacity: capacity)
-        func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.insert(section) } }
-        func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.insert(section) } }
+        // Sorted and deduplicated arrays, not sets: a batch names few sections, often the
+        // same one many times (a hundred rows appended to one section), and sorting nearly
+        // sorted integers costs less than hashing each one.
+        var old: [Int] = []
+        var new: [Int] = []
+        old.reserveCapacity(deletedSections.count + reloadedSections.count + deletedItems.count + reloadedItems.count
+            + reconfiguredItems.count + 2 * (movedSections.count + movedItems.count) + insertedSections.count + insertedItems.count)
+        new.reserveCapacity(old.capacity)
+        func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.append(section) } }
+        func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.append(section) } }
         for section in deletedSections { addOld(section) }
         for section in reloadedSections { addOld(section) }
         for move in movedSections { addOld(move.from); addNew(move.to) }
@@ -82,14 +85,40 @@ extension BatchUpdate {
         for path in insertedItems { addNew(path.section) }
         // Close under the mapping of the sections that survive: an untouched old section and
         // an untouched new one pair up by rank among the untouched, and counts match there.
-        let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
-        for section in Array(old) {
-            if let mapped = mapping.newSection(forOld: section) { addNew(mapped) }
+        old.sortAndRemoveDuplicates()
+        if movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty {
+            // No section changes place: the mapping is the identity on the surviving range.
+            for section in old where section < sectionCountAfter { new.append(section) }
+            new.sortAndRemoveDuplicates()
+            for section in new where section < sectionCountBefore { old.append(section) }
+        } else {
+            let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
+            for section in old {
+                if let mapped = mapping.newSection(forOld: section) { new.append(mapped) }
+            }
+            new.sortAndRemoveDuplicates()
+            for section in new {
+                if let mapped = mapping.oldSection(forNew: section) { old.append(mapped) }
+            }
         }
-        for section in Array(new) {
-            if let mapped = mapping.oldSection(forNew: section) { addOld(mapped) }
+        old.sortAndRemoveDuplicates()
+        return (old, new)
+    }
+}
+
+extension Array where Element == Int {
+    /// Sorts the array and keeps one of each run of equal values.
+    ///
+    /// - Complexity: O(n log n), O(n) when already sorted.
+    fileprivate mutating func sortAndRemoveDuplicates() {
+        sort()
+        guard count > 1 else { return }
+        var write = 1
+        for read in 1..<count where self[read] != self[write - 1] {
+            self[write] = self[read]
+            write += 1
         }
-        return (old.sorted(), new.sorted())
+        removeLast(count - write)
     }
 }
 
@@ -419,21 +448,38 @@ private struct UpdateValidator {
     /// `checkItemCounts` over the touched sections only (a held snapshot's counts: the others
     /// keep theirs by construction), in the same order: ascending new index.
     ///
-    /// - Complexity: O(t log k + k).
+    /// - Complexity: O(t log t + k).
     func checkTouchedItemCounts(_ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]) throws(UpdateError) {
-        var deleted: [Int: Int] = [:], movedOut: [Int: Int] = [:], inserted: [Int: Int] = [:], movedIn: [Int: Int] = [:]
-        for entry in oldEntries {
-            if entry.operation == .delete { deleted[entry.path.section, default: 0] += 1 }
-            if entry.operation == .moveFrom { movedOut[entry.path.section, default: 0] += 1 }
+        // Tallies parallel to the touched sections, filled in one walk per side: the entries
+        // are sorted by path, and every entry's section is touched by construction.
+        let oldSections = before.touchedSections, newSections = after.touchedSections
+        var removed = [(deleted: Int, movedOut: Int)](repeating: (0, 0), count: oldSections.count)
+        var placed = [(inserted: Int, movedIn: Int)](repeating: (0, 0), count: newSections.count)
+        func position(of section: Int, in sections: [Int], from start: inout Int) -> Int {
+            while start < sections.count, sections[start] < section { start += 1 }
+            guard start < sections.count, sections[start] == section else {
+                preconditionFailure("kernel invariant: no count for touched section \(section)")
+            }
+            return start
         }
+        var at = 0
+        for entry in oldEntries where entry.operation == .delete || entry.operation == .moveFrom {
+            let index = position(of: entry.path.section, in: oldSections, from: &at)
+            if entry.operation == .delete { removed[index].deleted += 1 } else { removed[index].movedOut += 1 }
+        }
+        at = 0
         for entry in newEntries {
-            if entry.operation == .insert { inserted[entry.path.section, default: 0] += 1 } else { movedIn[entry.path.section, default: 0] += 1 }
+            let index = position(of: entry.path.section, in: newSections, from: &at)
+            if entry.operation == .insert { placed[index].inserted += 1 } else { placed[index].movedIn += 1 }
         }
-        for new in after.touchedSections {
+        for (newAt, new) in newSections.enumerated() {
             let old = oldSection(forNew: new)
             guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
-            let countBefore = count(before, old), countAfter = count(after, new)
-            let (i, d, mi, mo) = (inserted[new] ?? 0, deleted[old] ?? 0, movedIn[new] ?? 0, movedOut[old] ?? 0)
+            guard let oldAt = SortedIndexes.position(of: old, in: oldSections) else {
+                preconditionFailure("kernel invariant: no count for touched section \(old)")
+            }
+            let countBefore = before.touchedCounts[oldAt], countAfter = after.touchedCounts[newAt]
+            let (i, mi) = placed[newAt], (d, mo) = removed[oldAt]
             guard countAfter == countBefore + i + mi - d - mo else {
                 throw .invalidItemCount(
                     section: new, oldSection: old, before: countBefore, after: countAfter,
