@@ -98,7 +98,7 @@ extension VirtualList {
             adjustment += applyPendingMeasurements()
         } while iterations < 8
         if iterations > 1 || !lastResult.leftEntries.isEmpty && !lastResult.enteredEntries.isEmpty {
-            cancelMatchedEvents()
+            cancelMatchedEvents(afterPasses: iterations)
         }
         lastResult.anchorAdjustment = adjustment
         lastResult.viewport = viewport
@@ -109,22 +109,37 @@ extension VirtualList {
     /// Over several passes (or a reload followed by a pass) an element can leave and come
     /// back with the same view, or enter and leave again: such pairs cancel, so `entered`
     /// and `left` describe the net change from the previous result.
-    func cancelMatchedEvents() {
-        var left = lastResult.leftEntries
-        var entered = lastResult.enteredEntries
-        var i = 0
-        while i < left.count {
-            if let j = entered.firstIndex(where: { $0.element == left[i].element && $0.view === left[i].view }) {
-                entered.remove(at: j)
-                left.remove(at: i)
-            } else {
-                i += 1
+    ///
+    /// - Complexity: O(l · e) pointer comparisons for l left and e entered entries (a jump
+    ///   that replaces every view: a few hundred), plus O(e log k) after several passes.
+    func cancelMatchedEvents(afterPasses passes: Int) {
+        let left = lastResult.leftEntries
+        let entered = lastResult.enteredEntries
+        // A pair shares its view: compare views (one word each) first, elements only then.
+        let enteredViews = entered.map { ObjectIdentifier($0.view) }
+        var enteredCancelled = [Bool](repeating: false, count: entered.count)
+        var leftCancelled = [Bool](repeating: false, count: left.count)
+        var cancelled = 0
+        for (i, gone) in left.enumerated() {
+            let view = ObjectIdentifier(gone.view)
+            for j in enteredViews.indices where enteredViews[j] == view && !enteredCancelled[j] && entered[j].element == gone.element {
+                enteredCancelled[j] = true
+                leftCancelled[i] = true
+                cancelled += 1
+                break
             }
         }
-        // An entry that entered and later left within this call never reached the screen.
-        entered.removeAll { entry in displayedIndex(of: entry.element).map { displayedStorage[$0].view !== entry.view } ?? true }
-        lastResult.leftEntries = left
-        lastResult.enteredEntries = entered
+        if cancelled > 0 {
+            lastResult.leftEntries = left.indices.filter { !leftCancelled[$0] }.map { left[$0] }
+            lastResult.enteredEntries = entered.indices.filter { !enteredCancelled[$0] }.map { entered[$0] }
+        }
+        // An entry that entered and later left within this call never reached the screen
+        // (only possible over several passes: one pass's entries are all displayed).
+        if passes > 1 {
+            lastResult.enteredEntries.removeAll { entry in
+                displayedIndex(of: entry.element).map { displayedStorage[$0].view !== entry.view } ?? true
+            }
+        }
     }
 
     /// The materialized window in units: the visible range plus overscan by direction.
