@@ -146,7 +146,7 @@ extension VirtualList {
     ///   - frames: natural frames before the change of at least the displayed elements.
     /// - Complexity: O(k + (c + 1) log n) for k displayed elements and c operations of the
     ///   change between the anchor and the element the search stops at.
-    func updateAnchor(_ map: AnchorMap, frames: [ListElement: (start: Int64, extent: Int64)]) -> UpdateAnchor? {
+    func updateAnchor(_ map: AnchorMap, frames: ElementFrameTable) -> UpdateAnchor? {
         guard viewport.offset > -viewport.insets.top else { return nil }
         let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top) ?? 0
         var primary: (element: ListElement, start: Int64)?

@@ -195,16 +195,22 @@ extension VirtualList {
         //    (where elements that slide in come from), and the extra elements.
         // Sized for the window and the viewport below it (about twice the displayed
         // elements), so filling it does not rehash it several times on every update.
-        var oldFrames = [ListElement: (start: Int64, extent: Int64)](minimumCapacity: 2 * displayedStorage.count + 16)
+        var oldFrames = ElementFrameTable(minimumCapacity: 2 * displayedStorage.count + 16)
         let (lower, upper) = windowUnits()
         let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
         layout.forEachElement(units: lower, upper + reach) { element, start, extent in
-            oldFrames[element] = (start, extent)
+            oldFrames.append(element, start: start, extent: extent)
             return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
         }
+        // Displayed elements the walk did not reach (pinned headers, a window cut short) and
+        // moved items' sources; repeats among them are dropped by the second `seal()`.
+        oldFrames.seal()
+        var extras: [(element: ListElement, frame: (start: Int64, extent: Int64))] = []
         for element in displayedStorage.map(\.element) + change.extraOldFrames where oldFrames[element] == nil {
-            if let frame = layout.unitFrame(of: element) { oldFrames[element] = frame }
+            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
         }
+        for extra in extras { oldFrames.append(extra.element, start: extra.frame.start, extent: extra.frame.extent) }
+        oldFrames.seal()
         let before = displayedStorage.map(\.element)
 
         // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or

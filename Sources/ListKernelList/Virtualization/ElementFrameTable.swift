@@ -1,0 +1,68 @@
+import ListKernelCore
+
+/// The natural frames, in layout units, of the elements an update needs from the layout
+/// before it changes (`VirtualList.performChange`): sorted by element, looked up by binary
+/// search.
+///
+/// A dictionary hashed every element of the window on every update, a tenth of a small
+/// batch's instructions; the window arrives from the layout already in order, so a sorted
+/// array costs one append per element and, only when elements outside the window are added,
+/// one sort.
+struct ElementFrameTable {
+    struct Entry {
+        let element: ListElement
+        let start: Int64
+        let extent: Int64
+    }
+
+    private(set) var entries: [Entry] = []
+    private var isSorted = true
+
+    init(minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
+    /// How many frames it holds (an element appended twice counts twice until `seal()`).
+    ///
+    /// - Complexity: O(1).
+    var count: Int { entries.count }
+
+    /// Appends the frame of `element`; lookups wait for `seal()` when it is out of order.
+    ///
+    /// - Complexity: amortized O(1).
+    mutating func append(_ element: ListElement, start: Int64, extent: Int64) {
+        if let last = entries.last, !(last.element < element) { isSorted = false }
+        entries.append(Entry(element: element, start: start, extent: extent))
+    }
+
+    /// Sorts and drops repeated elements (an element's frame comes from one layout, so its
+    /// repeats are equal). Call once after the last `append`, before any lookup.
+    ///
+    /// - Complexity: O(m log m) for m entries when some were appended out of order, else O(1).
+    mutating func seal() {
+        guard !isSorted else { return }
+        entries.sort { $0.element < $1.element }
+        var write = 0
+        for read in entries.indices where write == 0 || entries[write - 1].element != entries[read].element {
+            entries[write] = entries[read]
+            write += 1
+        }
+        entries.removeLast(entries.count - write)
+        isSorted = true
+    }
+
+    /// The frame of `element`, or `nil` when it has none here.
+    ///
+    /// - Complexity: O(log m).
+    subscript(element: ListElement) -> (start: Int64, extent: Int64)? {
+        precondition(isSorted, "kernel invariant: the frame table is read before it was sealed")
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].element < element { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].element == element else { return nil }
+        return (entries[low].start, entries[low].extent)
+    }
+}
