@@ -28,11 +28,54 @@
 /// - Complexity: every query is O(log k); `apply(to:sectionDescription:)` is
 ///   O(k log k + S·m) for m section moves to plan, plus ListLayout's own costs.
 public struct ValidatedUpdate: Equatable, Sendable {
+    /// The validated tables, shared by every copy. An update never changes once made, and
+    /// the update path hands it on several times per apply (the change, the anchor map, the
+    /// layout step): copying a dozen arrays, a retain and a release each, every time cost a
+    /// small batch more than its queries did.
+    private let storage: Storage
+
+    /// The immutable tables of one validated update.
+    private final class Storage: Sendable {
+        let countsBefore: SectionCounts
+        let countsAfter: SectionCounts
+        let batch: BatchUpdate
+        let removedSections: [Int]
+        let sectionDestinations: [Int]
+        let placedSections: [Int]
+        let sectionSources: [Int]
+        let reloadedSections: [Int]
+        let oldItemSections: [Int]
+        let oldItems: [OldSectionItems]
+        let newItemSections: [Int]
+        let newItems: [NewSectionItems]
+
+        init(
+            countsBefore: SectionCounts, countsAfter: SectionCounts, batch: BatchUpdate,
+            removedSections: [Int], sectionDestinations: [Int],
+            placedSections: [Int], sectionSources: [Int], reloadedSections: [Int],
+            oldItemSections: [Int], oldItems: [OldSectionItems],
+            newItemSections: [Int], newItems: [NewSectionItems]
+        ) {
+            self.countsBefore = countsBefore
+            self.countsAfter = countsAfter
+            self.batch = batch
+            self.removedSections = removedSections
+            self.sectionDestinations = sectionDestinations
+            self.placedSections = placedSections
+            self.sectionSources = sectionSources
+            self.reloadedSections = reloadedSections
+            self.oldItemSections = oldItemSections
+            self.oldItems = oldItems
+            self.newItemSections = newItemSections
+            self.newItems = newItems
+        }
+    }
+
     /// The item counts before the update: every section's, or only the touched sections'
     /// for an update validated against a held snapshot's counts (`SectionCounts`).
-    package let countsBefore: SectionCounts
+    package var countsBefore: SectionCounts { storage.countsBefore }
     /// The item counts after the update, as the data source reported them.
-    package let countsAfter: SectionCounts
+    package var countsAfter: SectionCounts { storage.countsAfter }
 
     /// The item count of every section before the update.
     ///
@@ -54,26 +97,28 @@ public struct ValidatedUpdate: Equatable, Sendable {
         return all
     }
     /// The batch that was validated.
-    public let batch: BatchUpdate
+    ///
+    /// - Complexity: O(1).
+    public var batch: BatchUpdate { storage.batch }
 
     /// Sorted old indexes of the sections that leave their place: deleted or moved away.
-    let removedSections: [Int]
+    var removedSections: [Int] { storage.removedSections }
     /// Parallel to `removedSections`: the new index of a moved section, -1 for a deleted one.
-    let sectionDestinations: [Int]
+    var sectionDestinations: [Int] { storage.sectionDestinations }
     /// Sorted new indexes of the sections that take a given place: inserted or moved in.
-    let placedSections: [Int]
+    var placedSections: [Int] { storage.placedSections }
     /// Parallel to `placedSections`: the old index of a moved section, -1 for an inserted one.
-    let sectionSources: [Int]
+    var sectionSources: [Int] { storage.sectionSources }
     /// Sorted old indexes of the reloaded sections.
-    let reloadedSections: [Int]
+    var reloadedSections: [Int] { storage.reloadedSections }
     /// Sorted old indexes of the sections with before-space item changes.
-    package let oldItemSections: [Int]
+    package var oldItemSections: [Int] { storage.oldItemSections }
     /// Parallel to `oldItemSections`.
-    package let oldItems: [OldSectionItems]
+    package var oldItems: [OldSectionItems] { storage.oldItems }
     /// Sorted new indexes of the sections with after-space item changes.
-    let newItemSections: [Int]
+    var newItemSections: [Int] { storage.newItemSections }
     /// Parallel to `newItemSections`.
-    let newItems: [NewSectionItems]
+    var newItems: [NewSectionItems] { storage.newItems }
 
     /// The before-space item changes of one section.
     package struct OldSectionItems: Equatable, Sendable {
@@ -104,19 +149,29 @@ public struct ValidatedUpdate: Equatable, Sendable {
         oldItemSections: [Int], oldItems: [OldSectionItems],
         newItemSections: [Int], newItems: [NewSectionItems]
     ) {
-        self.countsBefore = before
-        self.countsAfter = after
-        self.batch = batch
-        self.removedSections = removedSections
-        self.sectionDestinations = sectionDestinations
-        self.placedSections = placedSections
-        self.sectionSources = sectionSources
-        self.reloadedSections = reloadedSections
-        self.oldItemSections = oldItemSections
-        self.oldItems = oldItems
-        self.newItemSections = newItemSections
-        self.newItems = newItems
+        storage = Storage(
+            countsBefore: before, countsAfter: after, batch: batch,
+            removedSections: removedSections, sectionDestinations: sectionDestinations,
+            placedSections: placedSections, sectionSources: sectionSources, reloadedSections: reloadedSections,
+            oldItemSections: oldItemSections, oldItems: oldItems,
+            newItemSections: newItemSections, newItems: newItems
+        )
         _checkInvariants()
+    }
+
+    /// Whether the two updates are the same change: the same batch, counts and tables.
+    ///
+    /// - Complexity: O(k) for k operations (O(1) for copies of one update).
+    public static func == (lhs: ValidatedUpdate, rhs: ValidatedUpdate) -> Bool {
+        let a = lhs.storage, b = rhs.storage
+        return a === b || (
+            a.countsBefore == b.countsBefore && a.countsAfter == b.countsAfter && a.batch == b.batch
+                && a.removedSections == b.removedSections && a.sectionDestinations == b.sectionDestinations
+                && a.placedSections == b.placedSections && a.sectionSources == b.sectionSources
+                && a.reloadedSections == b.reloadedSections
+                && a.oldItemSections == b.oldItemSections && a.oldItems == b.oldItems
+                && a.newItemSections == b.newItemSections && a.newItems == b.newItems
+        )
     }
 
     /// The number of sections before the update.
