@@ -40,17 +40,54 @@ extension ListLayout {
     /// collapsed section, a header or footer the section does not have). No range check.
     @inline(__always)
     package func unitFrame(of element: ListElement) -> (start: Int64, extent: Int64)? {
-        let (slot, sectionStart, _) = sections.locate(section: element.section)
-        let record = sections.records[slot]
-        switch element {
-        case .header:
-            return record.hasHeader ? (sectionStart, record.headerUnits) : nil
-        case .item(let path):
-            if record.isCollapsed { return nil }
-            return (sectionStart + record.headerUnits + record.items.prefix(path.item), Int64(record.items.extent(at: path.item)))
-        case .footer:
-            guard record.hasFooter else { return nil }
-            return (sectionStart + record.headerUnits + (record.isCollapsed ? 0 : record.items.total), record.footerUnits)
+        var locator = SectionLocator()
+        return unitFrame(of: element, locator: &locator)
+    }
+
+    /// Where the section of the last frame looked up through it lies, so that lookups of
+    /// elements of one section in a row descend the section tree once. Valid only while the
+    /// layout does not change: make a new one after any mutation.
+    package struct SectionLocator {
+        fileprivate var section = -1
+        fileprivate var slot = 0
+        fileprivate var start: Int64 = 0
+
+        package init() {}
+
+        fileprivate init(section: Int, slot: Int, start: Int64) {
+            self.section = section
+            self.slot = slot
+            self.start = start
+        }
+    }
+
+    /// `unitFrame(of:)`, reusing `locator`'s section when `element` is in it (the layout
+    /// must not have changed since `locator` was made).
+    ///
+    /// - Complexity: O(1) when `element` is in the locator's section, else O(log S).
+    @inline(__always)
+    package func unitFrame(of element: ListElement, locator: inout SectionLocator) -> (start: Int64, extent: Int64)? {
+        if locator.section != element.section {
+            let (slot, start, _) = sections.locate(section: element.section)
+            locator = SectionLocator(section: element.section, slot: slot, start: start)
+        }
+        let slot = locator.slot, sectionStart = locator.start
+        // Borrow the record in place: copying it would retain its arrays.
+        return sections.records.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + slot
+            switch element {
+            case .header:
+                return record.pointee.hasHeader ? (sectionStart, record.pointee.headerUnits) : nil
+            case .item(let path):
+                if record.pointee.isCollapsed { return nil }
+                return (
+                    sectionStart + record.pointee.headerUnits + record.pointee.items.prefix(path.item),
+                    Int64(record.pointee.items.extent(at: path.item))
+                )
+            case .footer:
+                guard record.pointee.hasFooter else { return nil }
+                return (sectionStart + record.pointee.headerUnits + (record.pointee.isCollapsed ? 0 : record.pointee.items.total), record.pointee.footerUnits)
+            }
         }
     }
 

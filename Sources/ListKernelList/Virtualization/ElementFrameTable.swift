@@ -56,13 +56,30 @@ struct ElementFrameTable {
     /// - Complexity: O(log m).
     subscript(element: ListElement) -> (start: Int64, extent: Int64)? {
         precondition(isSorted, "kernel invariant: the frame table is read before it was sealed")
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].element < element { low = middle + 1 } else { high = middle }
+        return entries.withUnsafeBufferPointer { entries in
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].element < element { low = middle + 1 } else { high = middle }
+            }
+            guard low < entries.count, entries[low].element == element else { return nil }
+            return (entries[low].start, entries[low].extent)
         }
-        guard low < entries.count, entries[low].element == element else { return nil }
-        return (entries[low].start, entries[low].extent)
+    }
+
+    /// Calls `body` with each of `elements` (in element order) that has no frame here, in
+    /// one merge walk.
+    ///
+    /// - Complexity: O(m + k) for k elements.
+    func forEachMissing(of elements: some Sequence<ListElement>, _ body: (ListElement) -> Void) {
+        precondition(isSorted, "kernel invariant: the frame table is read before it was sealed")
+        entries.withUnsafeBufferPointer { entries in
+            var next = 0
+            for element in elements {
+                while next < entries.count, entries[next].element < element { next += 1 }
+                if next == entries.count || entries[next].element != element { body(element) }
+            }
+        }
     }
 }

@@ -47,41 +47,27 @@ struct ListChange {
         }
     }
 
-    /// Where an element before the change is after it (`nil`: gone).
-    func newElement(forOld element: ListElement) -> ListElement? {
-        switch kind {
-        case .batch(let update): update.newElement(forOld: element)
-        case .fold(let sections, let collapsed): isFoldedItem(element, sections, collapsed) ? nil : element
-        }
-    }
-
-    /// Where an element after the change was before it (`nil`: new).
-    func oldElement(forNew element: ListElement) -> ListElement? {
-        switch kind {
-        case .batch(let update): update.oldElement(forNew: element)
-        case .fold(let sections, let collapsed): isFoldedItem(element, sections, !collapsed) ? nil : element
-        }
-    }
-
-    /// What happened to an element displayed before the change.
-    func change(ofOld element: ListElement) -> ElementTransition.Change {
+    /// Where an element before the change is after it (`nil`: gone, or replaced by a
+    /// reload of its section) and what happened to it, from one lookup.
+    func fate(ofOld element: ListElement) -> (new: ListElement?, change: ElementTransition.Change) {
         switch kind {
         case .batch(let update):
-            return Self.change(ofOld: element, in: update)
+            return Self.fate(ofOld: element, in: update)
         case .fold(let sections, let collapsed):
-            if isFoldedItem(element, sections, collapsed) { return .deleted }
-            return reconfigured.contains(element) ? .reconfigured : .unchanged
+            if isFoldedItem(element, sections, collapsed) { return (nil, .deleted) }
+            return (element, reconfigured.contains(element) ? .reconfigured : .unchanged)
         }
     }
 
-    /// What happened to an element displayed after the change, given what it was before.
-    func change(ofNew element: ListElement, old: ListElement?) -> ElementTransition.Change {
+    /// Where an element after the change was before it (`nil`: new, or the replacement a
+    /// section reload made) and what happened to it, from one lookup.
+    func origin(ofNew element: ListElement) -> (old: ListElement?, change: ElementTransition.Change) {
         switch kind {
         case .batch(let update):
-            return old == nil ? .inserted : Self.change(ofNew: element, in: update)
+            return Self.origin(ofNew: element, in: update)
         case .fold(let sections, let collapsed):
-            if isFoldedItem(element, sections, !collapsed) { return .inserted }
-            return reconfigured.contains(element) ? .reconfigured : .unchanged
+            if isFoldedItem(element, sections, !collapsed) { return (nil, .inserted) }
+            return (element, reconfigured.contains(element) ? .reconfigured : .unchanged)
         }
     }
 
@@ -91,43 +77,55 @@ struct ListChange {
         hidden && element.kind == .item && sections.contains(element.section)
     }
 
-    private static func change(ofOld element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
+    private static func fate(ofOld element: ListElement, in update: ValidatedUpdate) -> (ListElement?, ElementTransition.Change) {
         switch element {
         case .item(let path):
             switch update.fate(ofOld: path) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .reconfigured?: return .reconfigured
-            case .deleted?, .sectionReloaded?, nil: return .deleted
+            case .unchanged(let new)?: return (.item(new), .unchanged)
+            case .moved(let new)?: return (.item(new), .moved)
+            case .reloaded(let new)?: return (.item(new), .reloaded)
+            case .reconfigured(let new)?: return (.item(new), .reconfigured)
+            case .deleted?, .sectionReloaded?, nil: return (nil, .deleted)
             }
         case .header(let section), .footer(let section):
             switch update.fate(ofOldSection: section) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .deleted?, nil: return .deleted
+            case .unchanged(let new)?: return (element.inSection(new), .unchanged)
+            case .moved(let new)?: return (element.inSection(new), .moved)
+            // The reload replaces the header and footer: the old ones are gone.
+            case .reloaded?: return (nil, .reloaded)
+            case .deleted?, nil: return (nil, .deleted)
             }
         }
     }
 
-    private static func change(ofNew element: ListElement, in update: ValidatedUpdate) -> ElementTransition.Change {
+    private static func origin(ofNew element: ListElement, in update: ValidatedUpdate) -> (ListElement?, ElementTransition.Change) {
         switch element {
         case .item(let path):
             switch update.origin(ofNew: path) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .reconfigured?: return .reconfigured
-            case .inserted?, .sectionReloaded?, nil: return .inserted
+            case .unchanged(let old)?: return (.item(old), .unchanged)
+            case .moved(from: let old)?: return (.item(old), .moved)
+            case .reloaded(let old)?: return (.item(old), .reloaded)
+            case .reconfigured(let old)?: return (.item(old), .reconfigured)
+            case .inserted?, .sectionReloaded?, nil: return (nil, .inserted)
             }
         case .header(let section), .footer(let section):
             switch update.origin(ofNewSection: section) {
-            case .unchanged?: return .unchanged
-            case .moved?: return .moved
-            case .reloaded?: return .reloaded
-            case .inserted?, nil: return .inserted
+            case .unchanged(let old)?: return (element.inSection(old), .unchanged)
+            case .moved(from: let old)?: return (element.inSection(old), .moved)
+            // A reloaded section's header and footer are new ones.
+            case .reloaded?, .inserted?, nil: return (nil, .inserted)
             }
+        }
+    }
+}
+
+extension ListElement {
+    /// The same header or footer in section `section` (an item keeps its own path).
+    fileprivate func inSection(_ section: Int) -> ListElement {
+        switch self {
+        case .header: .header(section: section)
+        case .footer: .footer(section: section)
+        case .item(let path): .item(path)
         }
     }
 }

@@ -85,6 +85,7 @@ extension VirtualList {
         let update: ValidatedUpdate
         if countsFromHeldSnapshot {
             let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
+            let layout = self.layout   // one copy (a retain of its arrays), not one per section
             let before = touched.old.map { layout.itemCount(inSection: $0)! }
             let after = callingOut(.counts) { touched.new.map { dataSource.list(self, numberOfItemsInSection: $0) } }
             countQueriesOfLastUpdate = touched.new.count
@@ -206,12 +207,14 @@ extension VirtualList {
         // moved items' sources; repeats among them are dropped by the second `seal()`.
         oldFrames.seal()
         var extras: [(element: ListElement, frame: (start: Int64, extent: Int64))] = []
-        for element in displayedStorage.map(\.element) + change.extraOldFrames where oldFrames[element] == nil {
+        oldFrames.forEachMissing(of: displayedStorage.lazy.map(\.element)) { element in
+            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
+        }
+        for element in change.extraOldFrames where oldFrames[element] == nil {
             if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
         }
         for extra in extras { oldFrames.append(extra.element, start: extra.frame.start, extent: extra.frame.extent) }
         oldFrames.seal()
-        let before = displayedStorage.map(\.element)
 
         // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or
         //    where it collapsed to if it vanishes. Taken from the layout before the change.
@@ -223,18 +226,37 @@ extension VirtualList {
         // 3. The layout changes (validated inside `mutate`, which throws before changing).
         try mutate()
 
-        // 4. Displayed views follow their elements; gone and reloaded ones end display.
+        // 4. Displayed views follow their elements; gone and reloaded ones end display. Each
+        //    element's fate is looked up once, for this step and the transitions.
+        var fates: [(before: ListElement, after: ListElement?, change: ElementTransition.Change, keeps: Bool)] = []
+        fates.reserveCapacity(displayedStorage.count)
+        do {
+            // One copy of the layout for the loop: each `self.layout` call copies it (a
+            // retain of its arrays), as `layout` is a stored property of a class.
+            let layout = self.layout
+            var locator = ListLayout.SectionLocator()
+            for index in displayedStorage.indices {
+                let element = displayedStorage[index].element
+                let (new, what) = change.fate(ofOld: element)
+                let keeps = new.map { what != .reloaded && layout.unitFrame(of: $0, locator: &locator) != nil } ?? false
+                fates.append((element, new, what, keeps))
+            }
+        }
         var kept: [DisplayedEntry] = []
-        for var entry in displayedStorage {
-            if let new = change.newElement(forOld: entry.element), change.change(ofOld: entry.element) != .reloaded, layout.unitFrame(of: new) != nil {
+        kept.reserveCapacity(displayedStorage.count)
+        var keptInOrder = true
+        for (index, var entry) in displayedStorage.enumerated() {
+            if fates[index].keeps, let new = fates[index].after {
                 entry.element = new
+                if let last = kept.last, !(last.element < new) { keptInOrder = false }
                 kept.append(entry)
             } else {
                 endDisplay(entry)
                 pendingLeft.append(EndedEntry(element: entry.element, view: entry.view))
             }
         }
-        kept.sort { $0.element < $1.element }
+        // Only a move takes a kept view out of order.
+        if !keptInOrder { kept.sort { $0.element < $1.element } }
         displayedStorage = kept
         cancelAllPrefetches()
 
@@ -259,27 +281,39 @@ extension VirtualList {
 
         // 7. Transitions.
         var transitions: [ElementTransition] = []
-        var covered = Set<ListElement>(minimumCapacity: before.count)
+        transitions.reserveCapacity(fates.count + 8)
         func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
             units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
         }
-        for element in before {
-            let new = change.newElement(forOld: element)
-            if let new { covered.insert(new) }
-            transitions.append(ElementTransition(
-                before: element, after: new,
-                frameBefore: frame(oldFrames[element]),
-                frameAfter: frame(new.flatMap { layout.unitFrame(of: $0) }),
-                change: change.change(ofOld: element)
-            ))
+        var covered: [ListElement] = []
+        covered.reserveCapacity(fates.count)
+        do {
+            let layout = self.layout   // after the pass, which may have applied measurements
+            var locator = ListLayout.SectionLocator()
+            for fate in fates {
+                if let new = fate.after { covered.append(new) }
+                transitions.append(ElementTransition(
+                    before: fate.before, after: fate.after,
+                    frameBefore: frame(oldFrames[fate.before]),
+                    frameAfter: frame(fate.after.flatMap { layout.unitFrame(of: $0, locator: &locator) }),
+                    change: fate.change
+                ))
+            }
         }
-        for entry in displayedStorage where !covered.contains(entry.element) {
-            let old = change.oldElement(forNew: entry.element)
+        // The displayed elements no element before the change became (both lists sorted:
+        // one merge walk).
+        covered.sort()
+        var next = 0
+        for index in displayedStorage.indices {
+            let element = displayedStorage[index].element
+            while next < covered.count, covered[next] < element { next += 1 }
+            if next < covered.count, covered[next] == element { continue }
+            let (old, what) = change.origin(ofNew: element)
             transitions.append(ElementTransition(
-                before: old, after: entry.element,
+                before: old, after: element,
                 frameBefore: frame(old.flatMap { oldFrames[$0] }),
-                frameAfter: frame(layout.unitFrame(of: entry.element)),
-                change: change.change(ofNew: entry.element, old: old)
+                frameAfter: frame(layout.unitFrame(of: element)),
+                change: what
             ))
         }
         lastResult.transitions = transitions
