@@ -160,14 +160,15 @@ extension ListLayout {
     ///   (about one per 1024 items).
     public mutating func insertItems(at path: ItemPath, count: Int = 1, measuredExtent: Double? = nil) throws(LayoutError) {
         try checkSection(path.section)
-        let items = sections[path.section].items
+        let slot = sections.locate(section: path.section).slot
+        let items = sections[slot: slot].items
         guard path.item >= 0, path.item <= items.count else { throw .itemInsertionOutOfRange(path, itemCount: items.count) }
         guard count >= 0 else { throw .invalidCount(count, for: "the items inserted at \(path)") }
         let units = try measuredExtent.map { v throws(LayoutError) in try ListLayout.units(v, for: "the items inserted at \(path)") }
         try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingItems: count, extent: units ?? items.defaultExtent)
         let converting = count > 0 && units.map { items.turnsPerItem(storing: $0, measured: true) } == true
         try ListLayout.checkPerItem(items, section: path.section, itemCount: items.count + count, converting: converting)
-        updateSection(path.section) { $0.items.insert(units, count: count, at: path.item) }
+        updateSection(path.section, atSlot: slot) { $0.items.insert(units, count: count, at: path.item) }
         _checkInvariants()
     }
 
@@ -179,11 +180,12 @@ extension ListLayout {
     ///   O(log S + k + 2048 + r) for a section of r chunks (about one per 1024 items).
     public mutating func deleteItems(_ range: Range<Int>, inSection section: Int) throws(LayoutError) {
         try checkSection(section)
-        let itemCount = sections[section].items.count
+        let slot = sections.locate(section: section).slot
+        let itemCount = sections[slot: slot].items.count
         guard range.lowerBound >= 0, range.upperBound <= itemCount else {
             throw .rangeOutOfBounds(range, bound: itemCount, for: "items of section \(section)")
         }
-        updateSection(section) { $0.items.remove(range) }
+        updateSection(section, atSlot: slot) { $0.items.remove(range) }
         _checkInvariants()
     }
 

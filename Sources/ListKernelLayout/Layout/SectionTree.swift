@@ -306,6 +306,13 @@ struct SectionTree: InvariantChecked {
     /// Section `index`'s record. `index` must be in `0..<count`.
     ///
     /// - Complexity: O(log S).
+    /// The record in `slot` (from `locate(section:)`), read in place.
+    ///
+    /// - Complexity: O(1).
+    subscript(slot slot: Int) -> Record {
+        _read { yield records[slot] }
+    }
+
     subscript(index: Int) -> Record {
         // Borrowed in place: a copy would retain the record's arrays.
         _read { yield records[locate(section: index).slot] }
@@ -368,7 +375,14 @@ struct SectionTree: InvariantChecked {
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func update(_ index: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
-        let slot = locate(section: index).slot
+        update(index, atSlot: locate(section: index).slot, touchingItems: touchingItems, change)
+    }
+
+    /// `update(_:touchingItems:_:)` of section `index`, whose record is in `slot` (from
+    /// `locate(section:)`, with no change since): one descent fewer.
+    ///
+    /// - Complexity: O(log S) plus the cost of `change`.
+    mutating func update(_ index: Int, atSlot slot: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
         let oldExtent = records[slot].extent
         let oldPositions = records[slot].positionCount
         change(&records[slot])
