@@ -72,9 +72,11 @@ extension _ChunkedArray: RandomAccessCollection, MutableCollection {
     /// - Complexity: O(1) (the first change of a chunk shared with a copy: O(64)).
     @inlinable
     package subscript(position: Int) -> Element {
-        get {
+        // Borrowed, not copied: reading one field of a record (a section's item count) must
+        // not copy and release the whole record.
+        _read {
             precondition(position >= 0 && position < _count, "kernel invariant: chunked index \(position) outside 0..<\(_count)")
-            return _chunks[position &>> Self.chunkShift][position & (Self.chunkSize - 1)]
+            yield _chunks[position &>> Self.chunkShift][position & (Self.chunkSize - 1)]
         }
         _modify {
             precondition(position >= 0 && position < _count, "kernel invariant: chunked index \(position) outside 0..<\(_count)")

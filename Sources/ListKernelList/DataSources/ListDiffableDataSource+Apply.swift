@@ -83,7 +83,7 @@ extension ListDiffableDataSource {
         do {
             // The counts come from `current`, from which the batch was computed: only the
             // sections it touches are checked.
-            try list.apply(conversion.batch, countsFromHeldSnapshot: true)
+            try list.apply(conversion.batch, heldCounts: { self.current._itemCounts(ofSectionsAt: $0) })
         } catch {
             restore(old, after: error)
             throw error

@@ -63,18 +63,19 @@ extension VirtualList {
     /// - Complexity: O(S + k log n), plus the pass.
     @discardableResult
     public func apply(_ batch: BatchUpdate) throws(ListError) -> PassResult<View> {
-        try apply(batch, countsFromHeldSnapshot: false)
+        try apply(batch, heldCounts: nil)
     }
 
-    /// Applies `batch`; with `countsFromHeldSnapshot`, the data source's counts come from a
-    /// snapshot it holds and from which `batch` was computed, so the sections `batch` does
-    /// not touch keep their counts by construction: only the touched sections' counts are
-    /// asked and checked (`ListDiffableDataSource`; `Docs/Updates.md`, "Validation").
+    /// Applies `batch`; with `heldCounts`, the data source's counts come from a snapshot it
+    /// holds and from which `batch` was computed, so the sections `batch` does not touch keep
+    /// their counts by construction: only the touched sections' counts are asked, through
+    /// `heldCounts` (the item counts of the sections at the given indexes, in one call), and
+    /// checked (`ListDiffableDataSource`; `Docs/Updates.md`, "Validation").
     ///
     /// - Complexity: O(S + k log n) plus the pass; O(t log S + k log n) for t touched
-    ///   sections with `countsFromHeldSnapshot`.
+    ///   sections with `heldCounts`.
     @discardableResult
-    func apply(_ batch: BatchUpdate, countsFromHeldSnapshot: Bool) throws(ListError) -> PassResult<View> {
+    func apply(_ batch: BatchUpdate, heldCounts: (([Int]) -> [Int])?) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
         let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
@@ -83,11 +84,14 @@ extension VirtualList {
             throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
         }
         let update: ValidatedUpdate
-        if countsFromHeldSnapshot {
+        if let heldCounts {
             let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
             let layout = self.layout   // one copy (a retain of its arrays), not one per section
             let before = touched.old.map { layout.itemCount(inSection: $0)! }
-            let after = callingOut(.counts) { touched.new.map { dataSource.list(self, numberOfItemsInSection: $0) } }
+            let after = callingOut(.counts) { heldCounts(touched.new) }
+            guard after.count == touched.new.count else {
+                preconditionFailure("kernel invariant: \(after.count) held counts for \(touched.new.count) touched sections")
+            }
             countQueriesOfLastUpdate = touched.new.count
             do {
                 update = try batch._validated(
