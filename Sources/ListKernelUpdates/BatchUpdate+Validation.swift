@@ -85,40 +85,24 @@ extension BatchUpdate {
         for path in insertedItems { addNew(path.section) }
         // Close under the mapping of the sections that survive: an untouched old section and
         // an untouched new one pair up by rank among the untouched, and counts match there.
-        old.sortAndRemoveDuplicates()
+        old.sortAndRemoveDuplicates { $0 }
         if movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty {
             // No section changes place: the mapping is the identity on the surviving range.
             for section in old where section < sectionCountAfter { new.append(section) }
-            new.sortAndRemoveDuplicates()
+            new.sortAndRemoveDuplicates { $0 }
             for section in new where section < sectionCountBefore { old.append(section) }
         } else {
             let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
             for section in old {
                 if let mapped = mapping.newSection(forOld: section) { new.append(mapped) }
             }
-            new.sortAndRemoveDuplicates()
+            new.sortAndRemoveDuplicates { $0 }
             for section in new {
                 if let mapped = mapping.oldSection(forNew: section) { old.append(mapped) }
             }
         }
-        old.sortAndRemoveDuplicates()
+        old.sortAndRemoveDuplicates { $0 }
         return (old, new)
-    }
-}
-
-extension Array where Element == Int {
-    /// Sorts the array and keeps one of each run of equal values.
-    ///
-    /// - Complexity: O(n log n), O(n) when already sorted.
-    fileprivate mutating func sortAndRemoveDuplicates() {
-        sort()
-        guard count > 1 else { return }
-        var write = 1
-        for read in 1..<count where self[read] != self[write - 1] {
-            self[write] = self[read]
-            write += 1
-        }
-        removeLast(count - write)
     }
 }
 

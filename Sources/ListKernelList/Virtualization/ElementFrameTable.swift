@@ -8,7 +8,7 @@ import ListKernelCore
 /// batch's instructions; the window arrives from the layout already in order, so a sorted
 /// array costs one append per element and, only when elements outside the window are added,
 /// one sort.
-struct ElementFrameTable {
+struct ElementFrameTable: InvariantChecked {
     struct Entry {
         let element: ListElement
         let start: Int64
@@ -41,14 +41,20 @@ struct ElementFrameTable {
     /// - Complexity: O(m log m) for m entries when some were appended out of order, else O(1).
     mutating func seal() {
         guard !isSorted else { return }
-        entries.sort { $0.element < $1.element }
-        var write = 0
-        for read in entries.indices where write == 0 || entries[write - 1].element != entries[read].element {
-            entries[write] = entries[read]
-            write += 1
-        }
-        entries.removeLast(entries.count - write)
+        entries.sortAndRemoveDuplicates { $0.element }
         isSorted = true
+        _checkInvariants()
+    }
+
+    /// Sealed, the entries are in strictly increasing element order (no repeats).
+    func _checkInvariantsNow() {
+        guard isSorted else { return }
+        for index in entries.indices.dropFirst() {
+            precondition(
+                entries[index - 1].element < entries[index].element,
+                "ElementFrameTable: \(entries[index - 1].element) before \(entries[index].element) at \(index)"
+            )
+        }
     }
 
     /// The frame of `element`, or `nil` when it has none here.
