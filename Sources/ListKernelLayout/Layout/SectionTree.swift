@@ -303,9 +303,6 @@ struct SectionTree: InvariantChecked {
         }
     }
 
-    /// Section `index`'s record. `index` must be in `0..<count`.
-    ///
-    /// - Complexity: O(log S).
     /// The record in `slot` (from `locate(section:)`), read in place.
     ///
     /// - Complexity: O(1).
@@ -313,6 +310,9 @@ struct SectionTree: InvariantChecked {
         _read { yield records[slot] }
     }
 
+    /// Section `index`'s record. `index` must be in `0..<count`.
+    ///
+    /// - Complexity: O(log S).
     subscript(index: Int) -> Record {
         // Borrowed in place: a copy would retain the record's arrays.
         _read { yield records[locate(section: index).slot] }
