@@ -66,6 +66,18 @@ public enum ListElement: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The same header or footer in section `section` (an item keeps its own path): where
+    /// a header or footer goes when its section moves.
+    ///
+    /// - Complexity: O(1).
+    package func inSection(_ section: Int) -> ListElement {
+        switch self {
+        case .header: .header(section: section)
+        case .footer: .footer(section: section)
+        case .item(let path): .item(path)
+        }
+    }
+
     /// `header 3`, `item [3, 4]` or `footer 3`.
     ///
     /// - Complexity: O(1).

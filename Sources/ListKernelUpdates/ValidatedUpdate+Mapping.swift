@@ -162,14 +162,3 @@ extension ValidatedUpdate {
         }
     }
 }
-
-extension ListElement {
-    /// The same header or footer in section `section` (items keep their own path).
-    fileprivate func inSection(_ section: Int) -> ListElement {
-        switch self {
-        case .header: .header(section: section)
-        case .footer: .footer(section: section)
-        case .item(let path): .item(path)
-        }
-    }
-}

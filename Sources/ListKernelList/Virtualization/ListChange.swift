@@ -118,14 +118,3 @@ struct ListChange {
         }
     }
 }
-
-extension ListElement {
-    /// The same header or footer in section `section` (an item keeps its own path).
-    fileprivate func inSection(_ section: Int) -> ListElement {
-        switch self {
-        case .header: .header(section: section)
-        case .footer: .footer(section: section)
-        case .item(let path): .item(path)
-        }
-    }
-}
