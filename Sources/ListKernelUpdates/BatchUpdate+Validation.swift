@@ -484,32 +484,35 @@ private struct UpdateValidator {
         let placed = (inserted.map { ($0, -1) } + moves.map { ($0.to, $0.from) }).sorted { $0.0 < $1.0 }
 
         var oldItemSections: [Int] = []
-        var oldItems: [ValidatedUpdate.OldSectionItems] = []
+        var oldItems = ValidatedUpdate.OldItemTable(reservingSections: oldEntries.count, changes: oldEntries.count)
+        oldItemSections.reserveCapacity(oldEntries.count)
         for entry in oldEntries {
             if oldItemSections.last != entry.path.section {
                 oldItemSections.append(entry.path.section)
-                oldItems.append(.init())
+                oldItems.startSection()
             }
-            let last = oldItems.count - 1
             switch entry.operation {
             case .delete, .moveFrom:
-                oldItems[last].removed.append(entry.path.item)
-                oldItems[last].destinations.append(entry.counterpart)
-            case .reload: oldItems[last].reloaded.append(entry.path.item)
-            case .reconfigure: oldItems[last].reconfigured.append(entry.path.item)
+                oldItems.removed.append(entry.path.item)
+                oldItems.destinations.append(entry.counterpart)
+            case .reload: oldItems.reloaded.append(entry.path.item)
+            case .reconfigure: oldItems.reconfigured.append(entry.path.item)
             case .insert, .moveTo: preconditionFailure("after-space entry among before-space ones")
             }
         }
+        oldItems.endSection()
         var newItemSections: [Int] = []
-        var newItems: [ValidatedUpdate.NewSectionItems] = []
+        var newItems = ValidatedUpdate.NewItemTable(reservingSections: newEntries.count, changes: newEntries.count)
+        newItemSections.reserveCapacity(newEntries.count)
         for entry in newEntries {
             if newItemSections.last != entry.path.section {
                 newItemSections.append(entry.path.section)
-                newItems.append(.init())
+                newItems.startSection()
             }
-            newItems[newItems.count - 1].placed.append(entry.path.item)
-            newItems[newItems.count - 1].sources.append(entry.counterpart)
+            newItems.placed.append(entry.path.item)
+            newItems.sources.append(entry.counterpart)
         }
+        newItems.endSection()
         return ValidatedUpdate(
             _validatedBefore: before, after: after, batch: batch,
             removedSections: removed.map(\.0), sectionDestinations: removed.map(\.1),

@@ -11,10 +11,12 @@ extension ValidatedUpdate: InvariantChecked {
     /// - Complexity: O(k + S log k) for k operations and S sections.
     @usableFromInline
     package func _checkInvariantsNow() {
-        func sortedDistinct(_ values: [Int], below bound: Int, _ what: String) {
-            for (index, value) in values.enumerated() {
+        func sortedDistinct(_ values: some Collection<Int>, below bound: Int, _ what: String) {
+            var previous: Int?
+            for value in values {
                 precondition(value >= 0 && value < bound, "\(what): \(value) outside 0..<\(bound)")
-                precondition(index == 0 || values[index - 1] < value, "\(what) not sorted and distinct")
+                precondition(previous.map { $0 < value } ?? true, "\(what) not sorted and distinct")
+                previous = value
             }
         }
         sortedDistinct(removedSections, below: countsBefore.sectionCount, "removed sections")
@@ -52,7 +54,7 @@ extension ValidatedUpdate: InvariantChecked {
                 let group = SortedIndexes.position(of: source.section, in: oldItemSections)
                 let at = group.flatMap { SortedIndexes.position(of: source.item, in: oldItems[$0].removed) }
                 precondition(
-                    at.flatMap { oldItems[group!].destinations[$0] } == ItemPath(section: section, item: item),
+                    at.flatMap { oldItems[group!].destinations[offset: $0] } == ItemPath(section: section, item: item),
                     "item move \(source) → [\(section), \(item)] recorded on one side only"
                 )
             }

@@ -73,16 +73,16 @@ extension ValidatedUpdate {
             let section = newSection(forOld: old)!
             var index = changes.removed.count - 1
             while index >= 0 {
-                let item = changes.removed[index]
-                if changes.destinations[index] != nil {
+                let item = changes.removed[offset: index]
+                if changes.destinations[offset: index] != nil {
                     slots[ItemPath(section: old, item: item)] = slots.count
                     steps.append(.liftItem(ItemPath(section: section, item: item), slot: slots.count - 1))
                     index -= 1
                     continue
                 }
                 var low = index
-                while low > 0, changes.destinations[low - 1] == nil, changes.removed[low - 1] == changes.removed[low] - 1 { low -= 1 }
-                steps.append(.deleteItems(changes.removed[low]..<(item + 1), inSection: section))
+                while low > 0, changes.destinations[offset: low - 1] == nil, changes.removed[offset: low - 1] == changes.removed[offset: low] - 1 { low -= 1 }
+                steps.append(.deleteItems(changes.removed[offset: low]..<(item + 1), inSection: section))
                 index = low - 1
             }
         }
@@ -91,14 +91,14 @@ extension ValidatedUpdate {
         for (section, changes) in zip(newItemSections, newItems) {
             var index = 0
             while index < changes.placed.count {
-                let item = changes.placed[index]
-                if let source = changes.sources[index] {
+                let item = changes.placed[offset: index]
+                if let source = changes.sources[offset: index] {
                     steps.append(.dropItem(at: ItemPath(section: section, item: item), slot: slots[source]!))
                     index += 1
                     continue
                 }
                 var high = index
-                while high + 1 < changes.placed.count, changes.sources[high + 1] == nil, changes.placed[high + 1] == changes.placed[high] + 1 {
+                while high + 1 < changes.placed.count, changes.sources[offset: high + 1] == nil, changes.placed[offset: high + 1] == changes.placed[offset: high] + 1 {
                     high += 1
                 }
                 steps.append(.insertItems(at: ItemPath(section: section, item: item), count: high - index + 1))
@@ -152,6 +152,15 @@ extension ValidatedUpdate {
     ///   section step, O(log n + 2048) per item in a per-item section (O(log S) per run in a
     ///   uniform one). Never proportional to the items of a section.
     public func apply(to layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
+        try checkCountsBefore(in: layout)
+        try apply(toLayoutCountedBefore: &layout, sectionDescription: sectionDescription)
+    }
+
+    /// Throws unless `layout` holds the `countsBefore` counts.
+    ///
+    /// - Complexity: O(S), or O(t log S) for t touched sections when the counts come from a
+    ///   held snapshot.
+    private func checkCountsBefore(in layout: ListLayout) throws(UpdateError) {
         guard layout.sectionCount == countsBefore.sectionCount else {
             throw .layoutSectionCountMismatch(layout: layout.sectionCount, expected: countsBefore.sectionCount)
         }
@@ -166,6 +175,22 @@ extension ValidatedUpdate {
                 guard count == expected else { throw .layoutItemCountMismatch(section: section, layout: count, expected: expected) }
             }
         }
+    }
+
+    /// `apply(to:sectionDescription:)` for a caller whose `countsBefore` were read from
+    /// `layout` itself, unchanged since (VirtualList validates its batches against its own
+    /// layout's counts): comparing them again would read every section's count, or descend
+    /// the section tree once per touched section, to learn nothing. The other checks
+    /// (descriptions, limits) are the same, and a thrown error leaves `layout` as it was.
+    ///
+    /// - Complexity: as `apply(to:sectionDescription:)`, without the O(S) or O(t log S)
+    ///   comparison of the counts before.
+    package func apply(toLayoutCountedBefore layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
+        #if DEBUG
+        do { try checkCountsBefore(in: layout) } catch {
+            preconditionFailure("kernel invariant: the counts before were not read from this layout: \(error)")
+        }
+        #endif
         var descriptions: [Int: ListLayout.Section] = [:]
         var describedUnits: [Int64] = []
         let described = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)

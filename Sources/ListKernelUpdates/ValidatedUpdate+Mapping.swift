@@ -73,8 +73,8 @@ extension ValidatedUpdate {
         if let group = SortedIndexes.position(of: path.section, in: oldItemSections) {
             let changes = oldItems[group]
             let rank = SortedIndexes.rank(of: path.item, in: changes.removed)
-            if rank < changes.removed.count, changes.removed[rank] == path.item {
-                return changes.destinations[rank].map(ItemFate.moved) ?? .deleted
+            if rank < changes.removed.count, changes.removed[offset: rank] == path.item {
+                return changes.destinations[offset: rank].map(ItemFate.moved) ?? .deleted
             }
             ordinal -= rank
             isReloaded = SortedIndexes.position(of: path.item, in: changes.reloaded) != nil
@@ -106,8 +106,8 @@ extension ValidatedUpdate {
         if let group = SortedIndexes.position(of: path.section, in: newItemSections) {
             let changes = newItems[group]
             let rank = SortedIndexes.rank(of: path.item, in: changes.placed)
-            if rank < changes.placed.count, changes.placed[rank] == path.item {
-                return changes.sources[rank].map(ItemOrigin.moved(from:)) ?? .inserted
+            if rank < changes.placed.count, changes.placed[offset: rank] == path.item {
+                return changes.sources[offset: rank].map(ItemOrigin.moved(from:)) ?? .inserted
             }
             ordinal -= rank
         }

@@ -45,16 +45,16 @@ public struct ValidatedUpdate: Equatable, Sendable {
         let sectionSources: [Int]
         let reloadedSections: [Int]
         let oldItemSections: [Int]
-        let oldItems: [OldSectionItems]
+        let oldItems: OldItemTable
         let newItemSections: [Int]
-        let newItems: [NewSectionItems]
+        let newItems: NewItemTable
 
         init(
             countsBefore: SectionCounts, countsAfter: SectionCounts, batch: BatchUpdate,
             removedSections: [Int], sectionDestinations: [Int],
             placedSections: [Int], sectionSources: [Int], reloadedSections: [Int],
-            oldItemSections: [Int], oldItems: [OldSectionItems],
-            newItemSections: [Int], newItems: [NewSectionItems]
+            oldItemSections: [Int], oldItems: OldItemTable,
+            newItemSections: [Int], newItems: NewItemTable
         ) {
             self.countsBefore = countsBefore
             self.countsAfter = countsAfter
@@ -114,30 +114,115 @@ public struct ValidatedUpdate: Equatable, Sendable {
     /// Sorted old indexes of the sections with before-space item changes.
     package var oldItemSections: [Int] { storage.oldItemSections }
     /// Parallel to `oldItemSections`.
-    package var oldItems: [OldSectionItems] { storage.oldItems }
+    package var oldItems: OldItemTable { storage.oldItems }
     /// Sorted new indexes of the sections with after-space item changes.
     var newItemSections: [Int] { storage.newItemSections }
     /// Parallel to `newItemSections`.
-    var newItems: [NewSectionItems] { storage.newItems }
+    var newItems: NewItemTable { storage.newItems }
 
-    /// The before-space item changes of one section.
+    /// The before-space item changes of one section: slices of the update's flat tables
+    /// (index them with `[offset:]`; the slices of one section are parallel where said).
     package struct OldSectionItems: Equatable, Sendable {
         /// Sorted item indexes that leave their place: deleted or moved away.
-        package var removed: [Int] = []
+        package let removed: ArraySlice<Int>
         /// Parallel to `removed`: the destination of a move, `nil` for a delete.
-        var destinations: [ItemPath?] = []
+        let destinations: ArraySlice<ItemPath?>
         /// Sorted item indexes reloaded.
-        var reloaded: [Int] = []
+        let reloaded: ArraySlice<Int>
         /// Sorted item indexes reconfigured.
-        var reconfigured: [Int] = []
+        let reconfigured: ArraySlice<Int>
     }
 
-    /// The after-space item changes of one section.
+    /// The after-space item changes of one section (slices, as `OldSectionItems`).
     struct NewSectionItems: Equatable, Sendable {
         /// Sorted item indexes taken by an insert or a move.
-        var placed: [Int] = []
+        let placed: ArraySlice<Int>
         /// Parallel to `placed`: the source of a move, `nil` for an insert.
+        let sources: ArraySlice<ItemPath?>
+    }
+
+    /// The before-space item changes of every section with some, parallel to
+    /// `oldItemSections`, in flat arrays: one allocation per kind of change for the whole
+    /// update, where an array per section and kind cost a small batch about a tenth of its
+    /// apply in allocating and freeing them.
+    package struct OldItemTable: RandomAccessCollection, Equatable, Sendable {
+        /// Where each section's changes start in the flat arrays, with one more entry for
+        /// the end: section `g` has `removed[bounds[g].removed..<bounds[g + 1].removed]`.
+        var bounds: [(removed: Int, reloaded: Int, reconfigured: Int)] = [(0, 0, 0)]
+        var removed: [Int] = []
+        var destinations: [ItemPath?] = []
+        var reloaded: [Int] = []
+        var reconfigured: [Int] = []
+
+        /// Room for `sections` sections and `changes` changes, so building it allocates once
+        /// per array.
+        init(reservingSections sections: Int, changes: Int) {
+            bounds.reserveCapacity(sections + 1)
+            removed.reserveCapacity(changes)
+            destinations.reserveCapacity(changes)
+        }
+
+        /// Ends the last section's changes (if any) and starts the next one's.
+        mutating func startSection() {
+            endSection()
+            bounds.append(bounds[bounds.count - 1])
+        }
+
+        /// Ends the last section's changes: call after its last append.
+        mutating func endSection() {
+            bounds[bounds.count - 1] = (removed.count, reloaded.count, reconfigured.count)
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { bounds.count - 1 }
+
+        package subscript(group: Int) -> OldSectionItems {
+            let (from, to) = (bounds[group], bounds[group + 1])
+            return OldSectionItems(
+                removed: removed[from.removed..<to.removed],
+                destinations: destinations[from.removed..<to.removed],
+                reloaded: reloaded[from.reloaded..<to.reloaded],
+                reconfigured: reconfigured[from.reconfigured..<to.reconfigured]
+            )
+        }
+
+        package static func == (a: OldItemTable, b: OldItemTable) -> Bool {
+            a.bounds.elementsEqual(b.bounds, by: ==) && a.removed == b.removed && a.destinations == b.destinations
+                && a.reloaded == b.reloaded && a.reconfigured == b.reconfigured
+        }
+    }
+
+    /// The after-space item changes of every section with some, parallel to
+    /// `newItemSections`, in flat arrays (as `OldItemTable`).
+    struct NewItemTable: RandomAccessCollection, Equatable, Sendable {
+        /// Where each section's changes start in the flat arrays, and the end.
+        var bounds: [Int] = [0]
+        var placed: [Int] = []
         var sources: [ItemPath?] = []
+
+        /// Room for `sections` sections and `changes` changes.
+        init(reservingSections sections: Int, changes: Int) {
+            bounds.reserveCapacity(sections + 1)
+            placed.reserveCapacity(changes)
+            sources.reserveCapacity(changes)
+        }
+
+        /// Ends the last section's changes (if any) and starts the next one's.
+        mutating func startSection() {
+            endSection()
+            bounds.append(placed.count)
+        }
+
+        /// Ends the last section's changes.
+        mutating func endSection() { bounds[bounds.count - 1] = placed.count }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { bounds.count - 1 }
+
+        subscript(group: Int) -> NewSectionItems {
+            let range = bounds[group]..<bounds[group + 1]
+            return NewSectionItems(placed: placed[range], sources: sources[range])
+        }
     }
 
     /// Wraps the output of validation; nothing is checked again (debug builds check the
@@ -146,8 +231,8 @@ public struct ValidatedUpdate: Equatable, Sendable {
         _validatedBefore before: SectionCounts, after: SectionCounts, batch: BatchUpdate,
         removedSections: [Int], sectionDestinations: [Int],
         placedSections: [Int], sectionSources: [Int], reloadedSections: [Int],
-        oldItemSections: [Int], oldItems: [OldSectionItems],
-        newItemSections: [Int], newItems: [NewSectionItems]
+        oldItemSections: [Int], oldItems: OldItemTable,
+        newItemSections: [Int], newItems: NewItemTable
     ) {
         storage = Storage(
             countsBefore: before, countsAfter: after, batch: batch,

@@ -74,6 +74,22 @@ struct ElementFrameTable: InvariantChecked {
         }
     }
 
+    /// The frame of `element`, or `nil` when it has none here, for a caller that asks in
+    /// increasing element order: `cursor` (0 before the first question) remembers where the
+    /// last answer was, so a walk over k sorted elements costs one merge, not k searches.
+    ///
+    /// - Complexity: O(1) amortized over the walk: O(m + k) for k questions.
+    func frame(of element: ListElement, after cursor: inout Int) -> (start: Int64, extent: Int64)? {
+        precondition(isSorted, "kernel invariant: the frame table is read before it was sealed")
+        return entries.withUnsafeBufferPointer { entries in
+            var next = cursor
+            while next < entries.count, entries[next].element < element { next += 1 }
+            cursor = next
+            guard next < entries.count, entries[next].element == element else { return nil }
+            return (entries[next].start, entries[next].extent)
+        }
+    }
+
     /// Calls `body` with each of `elements` (in element order) that has no frame here, in
     /// one merge walk.
     ///

@@ -119,7 +119,8 @@ extension VirtualList {
         }
         return try performChange(ListChange(update, of: batch)) { () throws(ListError) in
             do throws(UpdateError) {
-                try update.apply(to: &layout, sectionDescription: { descriptions[$0]! })
+                // The counts before were read from `layout` above, and it has not changed.
+                try update.apply(toLayoutCountedBefore: &layout, sectionDescription: { descriptions[$0]! })
             } catch {
                 throw .update(error)
             }
@@ -294,11 +295,12 @@ extension VirtualList {
         do {
             let layout = self.layout   // after the pass, which may have applied measurements
             var locator = ListLayout.SectionLocator()
+            var cursor = 0   // the fates' elements were displayed, so they come in order
             for fate in fates {
                 if let new = fate.after { covered.append(new) }
                 transitions.append(ElementTransition(
                     before: fate.before, after: fate.after,
-                    frameBefore: frame(oldFrames[fate.before]),
+                    frameBefore: frame(oldFrames.frame(of: fate.before, after: &cursor)),
                     frameAfter: frame(fate.after.flatMap { layout.unitFrame(of: $0, locator: &locator) }),
                     change: fate.change
                 ))
