@@ -135,7 +135,9 @@ private func nanoseconds(of clock: clockid_t) -> UInt64 {
 /// Runs a measured (not warm-up) body of `BenchContext.time` under a name of its own, so
 /// that an instruction profile can collect exactly the measured runs
 /// (`valgrind --tool=callgrind --toggle-collect='*timedRegion*'`).
-@inline(never)
+/// Not optimized, so it stays one function: specialized copies were merged and entered by a
+/// tail jump, which toggled the profile's collection twice (off again).
+@inline(never) @_optimize(none)
 func timedRegion<State>(_ body: (inout State) -> Void, _ state: inout State) {
     body(&state)
 }

@@ -254,10 +254,13 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// The item counts of the sections at `indexes` (each in `0..<numberOfSections`), in
-    /// one call: the kernel asks for the touched sections of a batch at once, so unspecialized
-    /// generic code looks its types up once instead of once per section.
+    /// one call: the kernel asks for the touched sections of a batch at once. Inlinable, so
+    /// a data source that asks from specialized code (`ListDiffableDataSource.apply(_:)`)
+    /// reads the records directly; unspecialized generic code looked the snapshot's types up
+    /// for every access, about 800 instructions a section.
     ///
     /// - Complexity: O(k) for k indexes.
+    @inlinable
     package func _itemCounts(ofSectionsAt indexes: [Int]) -> [Int] {
         var counts: [Int] = []
         counts.reserveCapacity(indexes.count)

@@ -65,15 +65,23 @@ extension ListDiffableDataSource {
         // A snapshot derived from the current one by item edits: its edit log gives the
         // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
         let changes = snapshot._incrementalChanges(from: current) ?? snapshot.difference(from: current).changes
-        return try apply(snapshot, changes: changes)
+        // The touched sections' counts are read here, where the snapshot's types are
+        // concrete (this method is specialized in the caller's module).
+        return try apply(snapshot, changes: changes, counts: { snapshot._itemCounts(ofSectionsAt: $0) })
     }
 
     /// Applies `snapshot` given its `changes` from the current snapshot (computed
     /// incrementally, or by a full diff off the main actor: `LiveSnapshotApplier`).
     ///
+    /// - Parameter counts: the item counts of `snapshot`'s sections at the given indexes;
+    ///   by default read from `snapshot` here, in unspecialized generic code.
     /// - Complexity: O(k log n) for k changes, plus the pass.
     @usableFromInline
-    func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
+    func apply(
+        _ snapshot: Snapshot,
+        changes: SectionedDiff.Changes,
+        counts: (([Int]) -> [Int])? = nil
+    ) throws(ListError) -> PassResult<View> {
         let old = current
         let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         let exclusiveToOld = snapshot._isDerived(from: old) ? snapshot._storageExclusiveToBase : nil
@@ -83,7 +91,7 @@ extension ListDiffableDataSource {
         do {
             // The counts come from `current`, from which the batch was computed: only the
             // sections it touches are checked.
-            try list.apply(conversion.batch, heldCounts: { self.current._itemCounts(ofSectionsAt: $0) })
+            try list.apply(conversion.batch, heldCounts: counts ?? { snapshot._itemCounts(ofSectionsAt: $0) })
         } catch {
             restore(old, after: error)
             throw error

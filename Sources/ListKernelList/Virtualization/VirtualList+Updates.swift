@@ -247,22 +247,26 @@ extension VirtualList {
                 fates.append((element, new, what, keeps))
             }
         }
-        var kept: [DisplayedEntry] = []
-        kept.reserveCapacity(displayedStorage.count)
-        var keptInOrder = true
-        for (index, var entry) in displayedStorage.enumerated() {
-            if fates[index].keeps, let new = fates[index].after {
-                entry.element = new
-                if let last = kept.last, !(last.element < new) { keptInOrder = false }
-                kept.append(entry)
-            } else {
-                endDisplay(entry)
-                pendingLeft.append(EndedEntry(element: entry.element, view: entry.view))
-            }
+        // Gone views end display first (in order, the list unchanged while they call out);
+        // then the kept entries are compacted to the front in place, as the pass does, so an
+        // entry (a view, an identifier, a configurator) is never copied.
+        for index in fates.indices where !fates[index].keeps {
+            let entry = displayedStorage[index]
+            endDisplay(entry)
+            pendingLeft.append(EndedEntry(element: entry.element, view: entry.view))
         }
+        var keptInOrder = true
+        var write = 0
+        for read in fates.indices where fates[read].keeps {
+            let new = fates[read].after!
+            if write > 0, !(displayedStorage[write - 1].element < new) { keptInOrder = false }
+            if write != read { displayedStorage.swapAt(write, read) }
+            displayedStorage[write].element = new
+            write += 1
+        }
+        displayedStorage.removeLast(displayedStorage.count - write)
         // Only a move takes a kept view out of order.
-        if !keptInOrder { kept.sort { $0.element < $1.element } }
-        displayedStorage = kept
+        if !keptInOrder { displayedStorage.sort { $0.element < $1.element } }
         cancelAllPrefetches()
 
         // 5. Move the top edge as the anchor says, then keep the offset within the content.
