@@ -35,6 +35,9 @@ extension ValidatedUpdate {
     ///   S sections; at most 2m section steps and one step per run of adjacent item changes.
     var layoutSteps: [LayoutStep] {
         var steps: [LayoutStep] = []
+        // At most a step per section change (two per section move) and per item change.
+        steps.reserveCapacity(removedSections.count + placedSections.count + reloadedSections.count
+            + oldItems.removed.count + newItems.placed.count)
         let deleted = zip(removedSections, sectionDestinations).filter { $0.1 < 0 }.map(\.0)
         let inserted = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
         let moved = zip(removedSections, sectionDestinations).filter { $0.1 >= 0 }

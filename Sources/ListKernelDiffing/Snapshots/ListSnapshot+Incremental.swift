@@ -84,7 +84,9 @@ extension ListSnapshot {
         deleted.sort()
         changes.deletedItems.append(contentsOf: deleted)
 
-        // Inserts and moves, section by section in order.
+        // Inserts and moves, section by section in order. Every insert is a touched item
+        // with a new place: room for them at once, not a reallocation per doubling.
+        if !new.isEmpty { changes.insertedItems.reserveCapacity(changes.insertedItems.count + new.count) }
         var scratch = _SectionScratch()
         var o = 0, n = 0
         while o < old.count || n < new.count {
