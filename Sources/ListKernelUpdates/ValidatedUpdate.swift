@@ -173,9 +173,18 @@ public struct ValidatedUpdate: Equatable, Sendable {
             bounds[bounds.count - 1] = (removed.count, reloaded.count, reconfigured.count)
         }
 
+        /// 0.
+        ///
+        /// - Complexity: O(1).
         package var startIndex: Int { 0 }
+        /// The number of sections with changes.
+        ///
+        /// - Complexity: O(1).
         package var endIndex: Int { bounds.count - 1 }
 
+        /// The changes of the `group`-th section with some (slices, no copy).
+        ///
+        /// - Complexity: O(1).
         package subscript(group: Int) -> OldSectionItems {
             let (from, to) = (bounds[group], bounds[group + 1])
             return OldSectionItems(
@@ -186,6 +195,9 @@ public struct ValidatedUpdate: Equatable, Sendable {
             )
         }
 
+        /// Whether the two tables hold the same changes in the same sections' bounds.
+        ///
+        /// - Complexity: O(k) for k changes.
         package static func == (a: OldItemTable, b: OldItemTable) -> Bool {
             a.bounds.elementsEqual(b.bounds, by: ==) && a.removed == b.removed && a.destinations == b.destinations
                 && a.reloaded == b.reloaded && a.reconfigured == b.reconfigured
@@ -216,9 +228,18 @@ public struct ValidatedUpdate: Equatable, Sendable {
         /// Ends the last section's changes.
         mutating func endSection() { bounds[bounds.count - 1] = placed.count }
 
+        /// 0.
+        ///
+        /// - Complexity: O(1).
         var startIndex: Int { 0 }
+        /// The number of sections with changes.
+        ///
+        /// - Complexity: O(1).
         var endIndex: Int { bounds.count - 1 }
 
+        /// The changes of the `group`-th section with some (slices, no copy).
+        ///
+        /// - Complexity: O(1).
         subscript(group: Int) -> NewSectionItems {
             let range = bounds[group]..<bounds[group + 1]
             return NewSectionItems(placed: placed[range], sources: sources[range])
