@@ -100,6 +100,17 @@ public struct ListLayout: Equatable {
         isSection(section) ? sections[section].items.count : nil
     }
 
+    /// The item counts of `sections` (each a section of the list), collapsed or not: the
+    /// touched sections' counts before a batch update. The sections' descents run side by
+    /// side, a level at a time (`SectionTree.slots(ofSections:)`), and leave their paths in
+    /// the caches for the update's edits that follow.
+    ///
+    /// - Complexity: O(k log S) for k sections.
+    package func itemCounts(inSections sections: [Int]) -> [Int] {
+        precondition(sections.allSatisfy(isSection), "kernel invariant: a section outside 0..<\(sectionCount)")
+        return self.sections.slots(ofSections: sections).map { self.sections[slot: $0].items.count }
+    }
+
     /// Whether `section` is collapsed (`false` for a section outside the list).
     ///
     /// - Complexity: O(log S).

@@ -232,6 +232,34 @@ struct SectionTree: InvariantChecked {
         return (Int(found.before.sections), found.remainder, found.slot, found.link)
     }
 
+    /// The slots of the records of the sections at `indexes` (each in `0..<count`), found
+    /// by descending for all of them together, one level at a time. The descents are
+    /// independent, so the reads of one level (each a likely cache miss in a large list:
+    /// sections a batch touches are scattered) are in flight together, where one descent
+    /// after another waits for each of its levels in turn.
+    ///
+    /// - Complexity: O(k log S) for k indexes.
+    func slots(ofSections indexes: [Int]) -> [Int] {
+        var nodes = [Int](repeating: root, count: indexes.count)
+        var remainders = indexes.map { Int64($0) }
+        var slots = [Int](repeating: 0, count: indexes.count)
+        sums.withUnsafeBufferPointer { sums in
+            for level in 0...height {
+                for j in indexes.indices {
+                    let row = nodes[j] * SectionTree.rowStride
+                    let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainders[j])
+                    if level == height {
+                        slots[j] = nodes[j] * SectionTree.width + entry
+                    } else {
+                        if entry > 0 { remainders[j] &-= sums[row + SectionTree.column(.section, entry - 1)] }
+                        nodes[j] = Int(sums[row + SectionTree.linkColumn(entry)])
+                    }
+                }
+            }
+        }
+        return slots
+    }
+
     /// The slot of section `index`'s record, and the extent and positions before it.
     /// `index` must be in `0..<count`.
     ///

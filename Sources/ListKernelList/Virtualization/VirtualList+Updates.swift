@@ -86,8 +86,7 @@ extension VirtualList {
         let update: ValidatedUpdate
         if let heldCounts {
             let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
-            let layout = self.layout   // one copy (a retain of its arrays), not one per section
-            let before = touched.old.map { layout.itemCount(inSection: $0)! }
+            let before = layout.itemCounts(inSections: touched.old)
             let after = callingOut(.counts) { heldCounts(touched.new) }
             guard after.count == touched.new.count else {
                 preconditionFailure("kernel invariant: \(after.count) held counts for \(touched.new.count) touched sections")

@@ -48,6 +48,13 @@ import ListKernelTesting
             slot = tree.slot(after: slot, index: index)
         }
         if slot != -1 { return "slot(after:) of the last section is \(slot), not -1" }
+        // The side-by-side descents: any sections, in any order, repeats allowed.
+        let asked = model.isEmpty ? [] : (0..<rng.below(12)).map { _ in rng.below(model.count) }
+        let slots = tree.slots(ofSections: asked)
+        for (index, found) in zip(asked, slots) where tree.records[found] != model[index] || found != tree.locate(section: index).slot {
+            return "slots(ofSections: \(asked)): section \(index) at slot \(found), locate says \(tree.locate(section: index).slot)"
+        }
+        if slots.count != asked.count { return "slots(ofSections:) gave \(slots.count) slots for \(asked.count) sections" }
         for (measure, starts) in [(SectionTree.Measure.extent, extentStarts), (.position, positionStarts)] {
             let total = starts.last!
             // Every boundary, its neighbours, and random targets; past the end too.
