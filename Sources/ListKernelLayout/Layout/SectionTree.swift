@@ -245,6 +245,18 @@ struct SectionTree: InvariantChecked {
         var slots = [Int](repeating: 0, count: indexes.count)
         sums.withUnsafeBufferPointer { sums in
             for level in 0...height {
+                // First one read in each line of each section's row, all independent, so the
+                // lines are on their way together; then the searches, which need them.
+                var touched: Int64 = 0
+                for j in indexes.indices {
+                    let row = nodes[j] * SectionTree.rowStride
+                    var k = 0
+                    while k < SectionTree.rowStride {
+                        touched &+= sums[row + k]
+                        k += 8
+                    }
+                }
+                SectionTree.keep(touched)
                 for j in indexes.indices {
                     let row = nodes[j] * SectionTree.rowStride
                     let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainders[j])
@@ -259,6 +271,10 @@ struct SectionTree: InvariantChecked {
         }
         return slots
     }
+
+    /// Uses `value`, so that reads made only to bring lines into the cache are not removed.
+    @inline(never) @_optimize(none)
+    private static func keep(_ value: Int64) {}
 
     /// The slot of section `index`'s record, and the extent and positions before it.
     /// `index` must be in `0..<count`.
