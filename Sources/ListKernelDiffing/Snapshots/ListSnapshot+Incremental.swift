@@ -36,10 +36,21 @@ extension ListSnapshot {
     ///   segments, both O(k)); never proportional to the items or sections.
     @inlinable
     package func _incrementalChanges(from base: ListSnapshot) -> SectionedDiff.Changes? {
+        var scratch = _SectionScratch()
+        return _incrementalChanges(from: base, scratch: &scratch)
+    }
+
+    /// `_incrementalChanges(from:)` with the caller's buffers, kept across calls: a live list
+    /// applies many small changes, and a fresh set of buffers was allocated and freed by
+    /// every one of them.
+    ///
+    /// - Complexity: as `_incrementalChanges(from:)`.
+    @inlinable
+    package func _incrementalChanges(from base: ListSnapshot, scratch: inout _SectionScratch) -> SectionedDiff.Changes? {
         guard _isDerived(from: base) else { return nil }
         var changes = SectionedDiff.Changes()
         if !_touched.isEmpty {
-            _touchedItemChanges(from: base, touched: _touched, into: &changes)
+            _touchedItemChanges(from: base, touched: _touched, scratch: &scratch, into: &changes)
         }
         changes.changedItems = _markedItemChanges(from: base)
         changes.changedSections = _markedSectionChanges(from: base)
@@ -59,7 +70,12 @@ extension ListSnapshot {
     /// index, then walked section by section, with the per-section buffers reused: no
     /// dictionary or set per section (these applies run on every keystroke of a live list).
     @inlinable
-    internal func _touchedItemChanges(from base: ListSnapshot, touched: Set<ItemID>, into changes: inout SectionedDiff.Changes) {
+    internal func _touchedItemChanges(
+        from base: ListSnapshot,
+        touched: Set<ItemID>,
+        scratch: inout _SectionScratch,
+        into changes: inout SectionedDiff.Changes
+    ) {
         // Each touched item is looked up once in each snapshot (the lookups meet cold caches
         // after a derivation): its old path, its new path with the old one kept beside it,
         // and, when it has no new path, a delete.
@@ -87,7 +103,6 @@ extension ListSnapshot {
         // Inserts and moves, section by section in order. Every insert is a touched item
         // with a new place: room for them at once, not a reallocation per doubling.
         if !new.isEmpty { changes.insertedItems.reserveCapacity(changes.insertedItems.count + new.count) }
-        var scratch = _SectionScratch()
         var o = 0, n = 0
         while o < old.count || n < new.count {
             let section = Swift.min(o < old.count ? old[o].section : .max, n < new.count ? new[n].path.section : .max)
@@ -105,9 +120,10 @@ extension ListSnapshot {
         }
     }
 
-    /// Buffers `_sectionChanges` fills for each section, kept across sections.
+    /// Buffers `_sectionChanges` fills for each section, kept across sections (and, by a
+    /// data source, across applies).
     @usableFromInline
-    internal struct _SectionScratch {
+    package struct _SectionScratch {
         /// Old indexes of the section's touched items, ascending.
         @usableFromInline var oldTouched: [Int] = []
         /// New indexes of the section's touched items, ascending, with where each was.
@@ -117,8 +133,26 @@ extension ListSnapshot {
         @usableFromInline var elements: [_Element] = []
         @usableFromInline var values: [(value: Int, length: Int)] = []
         @usableFromInline var valueOf: [Int] = []
+        /// `_RunPatience.memberPrefixes`'s answer for the section.
+        @usableFromInline var members: [Int] = []
 
-        @inlinable init() {}
+        /// Empty buffers.
+        ///
+        /// - Complexity: O(1).
+        @inlinable package init() {}
+
+        /// Lets go of buffers a large change left large (past 1,024 entries), so that what
+        /// a data source keeps between applies stays small.
+        ///
+        /// - Complexity: O(1).
+        @inlinable
+        package mutating func shrinkIfLarge() {
+            let largest = Swift.max(
+                oldTouched.capacity, newTouched.capacity, newIndexes.capacity, starts.capacity,
+                elements.capacity, values.capacity, valueOf.capacity, members.capacity
+            )
+            if largest > 1_024 { self = _SectionScratch() }
+        }
     }
 
     /// One element of a section's new order: a run of untouched items, or one touched item.
@@ -190,7 +224,8 @@ extension ListSnapshot {
                 scratch.valueOf.append(-1)
             }
         }
-        let members = _RunPatience.memberPrefixes(scratch.values)
+        _RunPatience.memberPrefixes(scratch.values, into: &scratch.members)
+        let members = scratch.members
 
         for (offset, element) in scratch.elements.enumerated() {
             switch element {
@@ -252,11 +287,13 @@ enum _RunPatience {
     }
 
     /// For each run, how many of its elements (a prefix) are members of the longest
-    /// increasing subsequence the full diff picks.
+    /// increasing subsequence the full diff picks, in `prefixes` (replaced; its buffer is
+    /// reused).
     ///
     /// - Complexity: O(r log r + r·s) for r runs and s segments (s ≤ 2r).
     @usableFromInline
-    static func memberPrefixes(_ runs: [(value: Int, length: Int)]) -> [Int] {
+    static func memberPrefixes(_ runs: [(value: Int, length: Int)], into prefixes: inout [Int]) {
+        prefixes.removeAll(keepingCapacity: true)
         // Already increasing (no item moved inside the section, the usual case): the whole
         // sequence is the one longest increasing subsequence.
         var increasing = true
@@ -265,7 +302,10 @@ enum _RunPatience {
             if value <= last { increasing = false; break }
             last = value + length - 1
         }
-        if increasing { return runs.map(\.length) }
+        if increasing {
+            for run in runs { prefixes.append(run.length) }
+            return
+        }
         var segments: [Segment] = []
         var predecessor: [(run: Int, offset: Int)?] = Array(repeating: nil, count: runs.count)
         var pileCount = 0
@@ -314,13 +354,12 @@ enum _RunPatience {
             pileCount = max(pileCount, end)
         }
 
-        var prefixes = Array(repeating: 0, count: runs.count)
-        guard let top = segments.last else { return prefixes }
+        prefixes.append(contentsOf: repeatElement(0, count: runs.count))
+        guard let top = segments.last else { return }
         var member: (run: Int, offset: Int)? = (top.run, top.firstOffset + top.length - 1)
         while let (run, offset) = member {
             prefixes[run] = offset + 1
             member = predecessor[run]
         }
-        return prefixes
     }
 }

@@ -64,7 +64,9 @@ extension ListDiffableDataSource {
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
         // A snapshot derived from the current one by item edits: its edit log gives the
         // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
-        let changes = snapshot._incrementalChanges(from: current) ?? snapshot.difference(from: current).changes
+        let changes = snapshot._incrementalChanges(from: current, scratch: &incrementalScratch)
+            ?? snapshot.difference(from: current).changes
+        incrementalScratch.shrinkIfLarge()
         // The touched sections' counts are read here, where the snapshot's types are
         // concrete (this method is specialized in the caller's module).
         return try apply(snapshot, changes: changes, counts: { snapshot._itemCounts(ofSectionsAt: $0) })

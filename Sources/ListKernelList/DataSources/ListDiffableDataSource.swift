@@ -76,6 +76,9 @@ public final class ListDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     @usableFromInline var retiring: [Snapshot] = []
     /// The storage entries the snapshots in `retiring` hold alone.
     @usableFromInline var retiringEntries = 0
+    /// The buffers an incremental apply works in, kept between applies (a live list applies
+    /// many small changes); let go of after a large one (`shrinkIfLarge()`).
+    @exclusivity(unchecked) @usableFromInline var incrementalScratch = Snapshot._SectionScratch()
 
     /// Creates the data source, makes it `list.dataSource`, and reloads the list with an
     /// empty snapshot.

@@ -125,6 +125,7 @@ import ListKernelTesting
             }
         }
         var checked = 0
+        var prefixes: [Int] = []   // one buffer for every case: each answer replaces the last
         for runCount in 1...5 {
             for lengths in [[1, 1, 1, 1, 1], [2, 1, 3, 1, 2], [3, 3, 1, 2, 1], [1, 2, 2, 3, 3]] {
                 let lengths = Array(lengths.prefix(runCount))
@@ -133,7 +134,7 @@ import ListKernelTesting
                 for length in lengths { starts.append(next); next += length }
                 for order in permutations(Array(0..<runCount)) {
                     let runs = order.map { (value: starts[$0], length: lengths[$0]) }
-                    let prefixes = _RunPatience.memberPrefixes(runs)
+                    _RunPatience.memberPrefixes(runs, into: &prefixes)
                     let expanded = runs.flatMap { Array($0.value..<($0.value + $0.length)) }
                     let expected = _longestIncreasingSubsequenceMembers(expanded)
                     let got = zip(runs, prefixes).flatMap { run, prefix in (0..<run.length).map { $0 < prefix } }
