@@ -206,6 +206,35 @@ import ListKernelTesting
         }
     }
 
+    /// The data source keeps the incremental difference's buffers between applies and lets
+    /// go of them after a large change: a 2,000-item insert into one section, then small
+    /// edits, each pass the same as the full diff's.
+    @Test func aLargeIncrementalApplyThenSmallOnes_giveTheFullDiffsPasses() throws {
+        let incremental = DiffableHarness(), full = DiffableHarness()
+        for harness in [incremental, full] { _ = try harness.list.setViewport(Viewport(size: 300)) }
+        var base = Snap()
+        try base.appendSections([0, 1])
+        try base.appendItems(Array(0..<40), toSection: 0)
+        try base.appendItems(Array(40..<50), toSection: 1)
+        try incremental.dataSource.apply(base)
+        try full.dataSource.apply(base)
+        var nextID = 1_000
+        for round in 0..<4 {
+            var next = incremental.dataSource.snapshot()
+            let count = round == 0 ? 2_000 : 2
+            let top = try #require(next.itemIdentifiers(inSection: 0)?.dropFirst(round).first)
+            try next.insertItems(Array(nextID..<(nextID + count)), beforeItem: top)
+            nextID += count
+            try next.moveItem(45, afterItem: top)   // and a move (out of section 1 the first time)
+            let a = try incremental.dataSource.apply(next)
+            let b = try full.dataSource.apply(try Self.undervived(next))
+            #expect(a.transitions == b.transitions, "round \(round)")
+            #expect(a.displayed.map(\.element) == b.displayed.map(\.element), "round \(round)")
+            #expect(incremental.dataSource.snapshot() == full.dataSource.snapshot(), "round \(round)")
+            #expect(incremental.problems().isEmpty && full.problems().isEmpty, "round \(round)")
+        }
+    }
+
     /// Replaced snapshots the current one was derived from wait in a batch, released
     /// together (one background task per batch, not one per apply); an unrelated snapshot's
     /// predecessor, which shares nothing, is released at once; the batch never outgrows its
