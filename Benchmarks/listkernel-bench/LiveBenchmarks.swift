@@ -75,21 +75,33 @@ private func unrelatedCopy(_ snapshot: ListSnapshot<Int, Int>) -> ListSnapshot<I
 /// Runs `body` on the main actor and serves the main run loop until it is done: the runner
 /// is synchronous, and main-actor jobs run only while the main run loop (or `dispatchMain`)
 /// does.
+///
+/// Each turn of the run loop waits without a deadline and returns once it has served the
+/// main queue. A turn with a deadline (it was 1 ms) arms a dispatch timer, and on Linux the
+/// timers' handlers kept starting dispatch worker threads (hundreds over a run, `perf sched`),
+/// which took the main thread's core away for milliseconds at a time: the stretches the
+/// ticker then measured were the harness's own.
 private func runOnMainActor<Value: Sendable>(_ body: @escaping @MainActor () async -> Value) -> Value {
     MainActor.assumeIsolated {
         let box = MainActorBox<Value>()
         Task { @MainActor in box.value = await body() }
-        while box.value == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001)) }
+        while box.value == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
         return box.value!
     }
 }
 
-/// The longest stretch between two turns of a main-actor task that yields in a loop: how
+/// The longest stretch between two turns of the main queue (where main-actor jobs run): how
 /// long the main actor was busy with anything else at a time (`longest`, wall-clock time),
 /// and the most CPU time the main thread spent in one such stretch (`longestCPU`). The two
 /// differ by the time the operating system gave the main thread's core to other threads (on
 /// 2 cores, the diff and the background releases): the wall-clock figure is what a user
 /// sees, the CPU figure what the kernel's main-actor work costs.
+///
+/// Each turn enqueues the next one on the main queue itself, as a display link or an event
+/// does. A task looping on `Task.yield()` measured something else: on Linux the yielded job
+/// goes to the global pool, whose threads (one of them running the diff, on 2 cores) then
+/// hop it back to the main queue, so its gaps were the pool's latency, with the main thread
+/// idle in `ppoll` (strace) for most of the longest one.
 @MainActor private final class MainActorTicker {
     var last = monotonicNanoseconds()
     var lastCPU = threadCPUNanoseconds()
@@ -100,6 +112,34 @@ private func runOnMainActor<Value: Sendable>(_ body: @escaping @MainActor () asy
     func start() {
         last = monotonicNanoseconds()
         lastCPU = threadCPUNanoseconds()
+    }
+
+    /// Ticks on every turn of the main queue until `stop(_:)`.
+    func startTurns() {
+        start()
+        nextTurn()
+    }
+
+    /// Stops the turns; `done` runs once the last turn has ended.
+    func stop(_ done: @escaping @MainActor () -> Void) {
+        tick()
+        running = false
+        stopped = done
+    }
+
+    private var stopped: (@MainActor () -> Void)?
+
+    private func nextTurn() {
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                guard self.running else {
+                    self.stopped?()
+                    return
+                }
+                self.tick()
+                self.nextTurn()
+            }
+        }
     }
 
     func tick() {
@@ -192,17 +232,11 @@ func liveScenarios() -> [Scenario] {
                     randomEdits(&next, count: 100, nextID: &nextID, &rng)
                     let unrelated = unrelatedCopy(next)
                     let ticker = MainActorTicker()
-                    let ticking = Task { @MainActor in
-                        while ticker.running {
-                            ticker.tick()
-                            await Task.yield()
-                        }
-                    }
-                    ticker.start()
+                    ticker.startTurns()
                     let outcome = await applier.apply(unrelated)
-                    ticker.tick()
-                    ticker.running = false
-                    await ticking.value
+                    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                        ticker.stop { finished.resume() }
+                    }
                     guard case .applied = outcome else { preconditionFailure("the submission was not applied: \(outcome)") }
                     if run > 0 { samples.append((Double(ticker.longest), Double(ticker.longestCPU))) }
                 }
