@@ -45,11 +45,41 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
         _writes = 0
     }
 
+    /// An empty index with room for `minimumCapacity` entries: sharded from the start when
+    /// that is past `shardingThreshold`, so filling it never rehashes or splits.
+    ///
+    /// - Complexity: O(min(capacity, shards)) plus the allocation.
+    @inlinable
+    internal init(minimumCapacity: Int) {
+        if minimumCapacity > Self.shardingThreshold {
+            let perShard = minimumCapacity / Self.shardCount + 1
+            _shards = (0..<Self.shardCount).map { _ in Dictionary(minimumCapacity: perShard + perShard / 8) }
+        } else {
+            _shards = [Dictionary(minimumCapacity: minimumCapacity)]
+        }
+        _count = 0
+        _writes = 0
+    }
+
     /// The number of entries.
     ///
     /// - Complexity: O(1).
     @inlinable
     internal var count: Int { _count }
+
+    /// Files `value` under `key` and returns the value it replaced, or `nil` when the key
+    /// is new: one hash and one probe, where a lookup followed by a set takes two of each.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    internal mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+        let shard = _shard(of: key)
+        _writes &+= 1
+        if let old = _shards[shard].updateValue(value, forKey: key) { return old }
+        _count += 1
+        if _shards.count == 1, _count > Self.shardingThreshold { _split() }
+        return nil
+    }
 
     /// The shard that holds `key`.
     @inlinable
@@ -65,15 +95,12 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     internal subscript(key: Key) -> Value? {
         get { _shards[_shard(of: key)][key] }
         set {
-            let shard = _shard(of: key)
-            _writes &+= 1
             if let newValue {
-                guard _shards[shard].updateValue(newValue, forKey: key) == nil else { return }
-                _count += 1
-                if _shards.count == 1, _count > Self.shardingThreshold { _split() }
-            } else if _shards[shard].removeValue(forKey: key) != nil {
-                _count -= 1
+                _ = updateValue(newValue, forKey: key)
+                return
             }
+            _writes &+= 1
+            if _shards[_shard(of: key)].removeValue(forKey: key) != nil { _count -= 1 }
         }
     }
 

@@ -45,6 +45,27 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
     }
 }
 
+@Test func shardedIndex_sizedUpFront_fillsByUpdateValue_likeADictionary() {
+    // Sized below and past the threshold: one shard, or all of them from the start; either
+    // way `updateValue` answers what a dictionary's does, and the index holds what it does.
+    for (seed, capacity) in [(UInt64(10), 1_000), (11, 2 * Index.shardingThreshold)] {
+        var random = SplitMix64(seed: seed)
+        var index = Index(minimumCapacity: capacity)
+        #expect(index.count == 0 && index._shards.count == (capacity > Index.shardingThreshold ? Index.shardCount : 1), "seed \(seed)")
+        var model: [Int: Int] = [:]
+        let keys = 0..<(capacity + capacity / 4)
+        var differentAnswer: (step: Int, key: Int)?
+        for step in 0..<capacity {
+            let key = random.below(keys.count)
+            if index.updateValue(step, forKey: key) != model.updateValue(step, forKey: key), differentAnswer == nil {
+                differentAnswer = (step, key)
+            }
+        }
+        #expect(differentAnswer == nil, "seed \(seed): updateValue answered unlike a dictionary at \(String(describing: differentAnswer))")
+        #expect(matches(index, model, keys: keys), "seed \(seed): the index differs from the dictionary")
+    }
+}
+
 @Test func shardedIndex_aCopyChangedInAFewKeys_countsOnlyTheirShardsAsCopied() {
     var index = Index()
     let count = 4 * Index.shardingThreshold
