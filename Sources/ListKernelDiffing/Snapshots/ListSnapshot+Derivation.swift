@@ -23,14 +23,15 @@ package final class _SnapshotVersion: Sendable {
 
 extension ListSnapshot {
     /// Starts the edit log at the current version, unless it has started.
-    @inline(__always)
-    private mutating func _startLog() {
+    @inlinable
+    internal mutating func _startLog() {
         if _logBase == nil { _logBase = _version }
     }
 
     /// Records an edit that inserts, deletes or moves `items`, once it is checked.
     ///
     /// - Complexity: O(k) for k items.
+    @inlinable
     internal mutating func _recordItemEdit<Items: Sequence<ItemID>>(_ items: Items) {
         _startLog()
         if !_isStructurallyEdited { _touched.formUnion(items) }
@@ -40,6 +41,7 @@ extension ListSnapshot {
     /// Records a section edit (or deleting every item): the difference takes the full diff.
     ///
     /// - Complexity: O(1).
+    @inlinable
     internal mutating func _recordStructuralEdit() {
         _startLog()
         _isStructurallyEdited = true

@@ -1,4 +1,4 @@
-@_spi(ListKernelTesting) import ListKernelCore
+@_spi(ListKernelTesting) public import ListKernelCore
 
 // Item mutations. Each validates every argument first, so a rejected call leaves the
 // snapshot unchanged, then mutates, then checks invariants in debug builds.
@@ -17,6 +17,7 @@ extension ListSnapshot {
     /// - Throws: `SnapshotError.sectionNotFound`, `.noSection`, `.itemAlreadyPresent` or
     ///   `.itemRepeated`.
     /// - Complexity: O(k) amortized.
+    @inlinable
     public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(SnapshotError) {
         let position: Int
         if let section {
@@ -159,20 +160,23 @@ extension ListSnapshot {
     // MARK: Helpers
 
     /// Throws unless every identifier in `items` is new and appears once.
-    private func _checkNewItems(_ items: [ItemID]) throws(SnapshotError) {
-        var seen: [ItemID: Int] = [:]
+    @inlinable
+    internal func _checkNewItems(_ items: [ItemID]) throws(SnapshotError) {
+        var seen: Set<ItemID> = []
+        if items.count > 1 { seen.reserveCapacity(items.count) }
         for (offset, item) in items.enumerated() {
             if _itemSection[item] != nil {
                 throw .itemAlreadyPresent(identifier: String(describing: item), path: itemPath(of: item)!)
             }
-            if let first = seen.updateValue(offset, forKey: item) {
-                throw .itemRepeated(identifier: String(describing: item), firstIndex: first, secondIndex: offset)
+            if items.count > 1, !seen.insert(item).inserted {
+                throw .itemRepeated(identifier: String(describing: item), firstIndex: items.firstIndex(of: item)!, secondIndex: offset)
             }
         }
     }
 
     /// Inserts checked, new items into the section at `position`, at item index `index`.
-    private mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
+    @inlinable
+    internal mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
         _sections[position].insert(contentsOf: items, at: index)
         _editedSectionItems &+= _sections[position].items.count
         let section = _sections[position].id

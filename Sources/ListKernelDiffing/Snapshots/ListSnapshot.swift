@@ -62,7 +62,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         /// The item count up to which a section keeps no `positions`.
         @usableFromInline static var indexedThreshold: Int { 32 }
 
-        @usableFromInline
+        @inlinable
         init(id: SectionID, items: [ItemID]) {
             self.id = id
             self.items = items
@@ -87,7 +87,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         /// Inserts `new` at `index`.
         ///
         /// - Complexity: O(m − index + k).
-        @usableFromInline
+        @inlinable
         mutating func insert(contentsOf new: [ItemID], at index: Int) {
             items.insert(contentsOf: new, at: index)
             _reindex(from: index, removed: EmptyCollection())
@@ -122,7 +122,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         /// section grows past it, dropped when it shrinks to it.
         ///
         /// - Complexity: O(m − start + removed), O(m) when built.
-        @usableFromInline
+        @inlinable
         mutating func _reindex<Removed: Collection<ItemID>>(from start: Int, removed: Removed) {
             guard items.count > Self.indexedThreshold else {
                 if !positions.isEmpty { positions = [:] }
@@ -199,11 +199,57 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// - Parameter sections: section identifiers with their item identifiers.
     /// - Throws: `SnapshotError` for a repeated section or item identifier.
     /// - Complexity: O(S + n), n items.
+    @inlinable
     public init(sections: [DiffSection<SectionID, ItemID>]) throws(SnapshotError) {
-        try appendSections(sections.map(\.id))
-        for section in sections {
-            try appendItems(section.items, toSection: section.id)
+        // Built in one pass, not by `appendSections` and `appendItems`: each item is filed
+        // once (one hash, one probe), the item index is sized and sharded up front, and the
+        // errors are the ones those calls would throw, in the same order.
+        var sectionIndex: [SectionID: Int] = [:]
+        sectionIndex.reserveCapacity(sections.count)
+        var total = 0
+        for (position, section) in sections.enumerated() {
+            if let first = sectionIndex.updateValue(position, forKey: section.id) {
+                throw .sectionRepeated(identifier: String(describing: section.id), firstIndex: first, secondIndex: position)
+            }
+            total += section.items.count
         }
+        var itemSection = _ShardedIndex<ItemID, SectionID>(minimumCapacity: total)
+        for section in sections {
+            for (offset, item) in section.items.enumerated() {
+                guard let earlier = itemSection.updateValue(section.id, forKey: item) else { continue }
+                throw Self._repeatedItemError(item, at: offset, in: section, filedUnder: earlier, sections: sections, sectionIndex: sectionIndex)
+            }
+        }
+        var records = _ChunkedArray<_Section>()
+        records.append(contentsOf: sections.lazy.map { _Section(id: $0.id, items: $0.items) })
+        _sections = records
+        _sectionIndex = sectionIndex
+        _itemSection = itemSection
+        if !sections.isEmpty { _recordStructuralEdit() }
+        _editedSectionItems = total
+        _checkInvariants()
+    }
+
+    /// The error `appendItems` throws for `item`, at `offset` in `section`, when the item is
+    /// already filed under section `earlier`: repeated in `section`, or present in an
+    /// earlier one.
+    ///
+    /// - Complexity: O(m) for the sections' items searched.
+    @usableFromInline
+    internal static func _repeatedItemError(
+        _ item: ItemID,
+        at offset: Int,
+        in section: DiffSection<SectionID, ItemID>,
+        filedUnder earlier: SectionID,
+        sections: [DiffSection<SectionID, ItemID>],
+        sectionIndex: [SectionID: Int]
+    ) -> SnapshotError {
+        let identifier = String(describing: item)
+        if earlier == section.id {
+            return .itemRepeated(identifier: identifier, firstIndex: section.items.firstIndex(of: item)!, secondIndex: offset)
+        }
+        let position = sectionIndex[earlier]!
+        return .itemAlreadyPresent(identifier: identifier, path: ItemPath(section: position, item: sections[position].items.firstIndex(of: item)!))
     }
 
     // MARK: Counts and identifiers

@@ -556,3 +556,87 @@ private func randomStep(_ snapshot: inout Snapshot, _ model: inout NaiveSnapshot
         #expect(state == newSections, "\(repro)")
     }
 }
+
+// MARK: Building from sections, against a naive model
+
+/// What building from `sections` must give, by the definition: the sections in order, or
+/// the first error that appending them section by section would throw.
+private func naiveBuild(_ sections: [DiffSection<String, Int>]) -> Result<[String], SnapshotError> {
+    var sectionPlace: [String: Int] = [:]
+    for (position, section) in sections.enumerated() {
+        if let first = sectionPlace[section.id] {
+            return .failure(.sectionRepeated(identifier: section.id, firstIndex: first, secondIndex: position))
+        }
+        sectionPlace[section.id] = position
+    }
+    var itemPlace: [Int: ItemPath] = [:]
+    for (position, section) in sections.enumerated() {
+        for (offset, item) in section.items.enumerated() {
+            if let first = itemPlace[item] {
+                return .failure(first.section == position
+                    ? .itemRepeated(identifier: "\(item)", firstIndex: first.item, secondIndex: offset)
+                    : .itemAlreadyPresent(identifier: "\(item)", path: first))
+            }
+            itemPlace[item] = ItemPath(section: position, item: offset)
+        }
+    }
+    return .success(sections.map { "\($0.id)\($0.items)" })
+}
+
+@Test func buildingFromRandomSections_givesTheNaiveSnapshotOrError_andTheSnapshotAppendsBuild() {
+    var builtLarge = 0, rejectedLarge = 0, builtSmall = 0, rejectedSmall = 0
+    for seed in 0..<400 as Range<UInt64> {
+        var random = SplitMix64(seed: seed)
+        // Small identifier ranges, so that repeated sections and items are common. Every
+        // tenth seed builds 17,000 to 21,600 items, past the item index's sharding threshold
+        // (16,384), distinct but for one repeat in half of them, placed at random.
+        let large = seed % 10 == 0
+        var sections: [DiffSection<String, Int>]
+        if large {
+            sections = (0..<random.int(in: 20...24)).map { position in
+                DiffSection(id: "L\(position)", items: Array((position * 1_000)..<(position * 1_000 + random.int(in: 850...900))))
+            }
+            if random.below(2) == 0 {
+                let target = random.below(sections.count)
+                let source = random.int(in: 0...target)
+                let item = sections[source].items[random.below(sections[source].items.count)]
+                sections[target].items.insert(item, at: random.below(sections[target].items.count + 1))
+            }
+        } else {
+            sections = (0..<random.int(in: 0...6)).map { _ in
+                DiffSection(id: "s\(random.below(8))", items: (0..<random.int(in: 0...45)).map { _ in random.below(30) })
+            }
+        }
+        let repro = "seed \(seed): \(large ? "\(sections.count) large sections" : "\(sections)")"
+
+        let expected = naiveBuild(sections)
+        let built = Result { () throws(SnapshotError) in try Snapshot(sections: sections) }
+        // What `init(sections:)` documents itself as: the sections appended, then their items.
+        let appended = Result { () throws(SnapshotError) in
+            var snapshot = Snapshot()
+            try snapshot.appendSections(sections.map(\.id))
+            for section in sections { try snapshot.appendItems(section.items, toSection: section.id) }
+            return snapshot
+        }
+        switch (expected, built) {
+        case let (.success(layoutExpected), .success(snapshot)):
+            #expect(layout(snapshot) == layoutExpected, "\(repro)")
+            #expect(snapshot.numberOfItems == sections.reduce(0) { $0 + $1.items.count }, "\(repro)")
+            let misplaced = sections.indices.lazy.flatMap { position in
+                sections[position].items.indices.lazy.map { path(position, $0) }
+            }.first { snapshot.itemPath(of: sections[$0.section].items[$0.item]) != $0 }
+            #expect(misplaced == nil, "\(repro): the item at \(misplaced.map { "\($0)" } ?? "") is filed elsewhere")
+            #expect(appended.map(layout) == .success(layoutExpected), "\(repro)")
+            if large { builtLarge += 1 } else { builtSmall += 1 }
+        case let (.failure(error), .failure(thrown)):
+            #expect(thrown == error, "\(repro)")
+            #expect(appended.map(layout) == .failure(error), "\(repro)")
+            if large { rejectedLarge += 1 } else { rejectedSmall += 1 }
+        default:
+            Issue.record("\(repro): expected \(expected), built \(built.map(layout))")
+        }
+    }
+    // Both outcomes at both sizes, so neither path goes untested.
+    #expect(builtLarge >= 10 && rejectedLarge >= 10 && builtSmall >= 20 && rejectedSmall >= 100,
+            "\(builtLarge) + \(rejectedLarge) large, \(builtSmall) + \(rejectedSmall) small")
+}
