@@ -14,18 +14,10 @@ extension ListSnapshot: InvariantChecked {
         var itemCount = 0
         for (position, section) in _sections.enumerated() {
             precondition(_sectionIndex[section.id] == position, "section \(section.id) indexed at \(String(describing: _sectionIndex[section.id])), is at \(position)")
-            let indexed = section.items.count > _Section.indexedThreshold
-            precondition(
-                section.positions.count == (indexed ? section.items.count : 0),
-                "section \(section.id) indexes \(section.positions.count) of its \(section.items.count) items"
-            )
-            for (index, item) in section.items.enumerated() {
+            for item in section.items {
                 precondition(_itemSection[item] == section.id, "item \(item) filed under \(String(describing: _itemSection[item])), is in \(section.id)")
-                precondition(
-                    !indexed || section.positions[item] == index,
-                    "item \(item) indexed at \(String(describing: section.positions[item])), is at \(index) in \(section.id)"
-                )
             }
+            section.items._checkIndexes { "section \(section.id)" }
             itemCount += section.items.count
         }
         precondition(_itemSection.count == itemCount, "item index has \(_itemSection.count) entries for \(itemCount) items")

@@ -37,7 +37,8 @@ extension ListSnapshot {
     ///   - items: new item identifiers, in order.
     ///   - before: an existing item.
     /// - Throws: `SnapshotError.itemNotFound`, `.itemAlreadyPresent` or `.itemRepeated`.
-    /// - Complexity: O(m + k): the items after the insertion point are re-indexed.
+    /// - Complexity: O(m + k): the items after the insertion point are re-indexed (O(m / 256
+    ///   + k + 256) in a section of more than 8,192 items, kept in chunks).
     public mutating func insertItems(_ items: [ItemID], beforeItem before: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: before)
         try _checkNewItems(items)
@@ -51,7 +52,8 @@ extension ListSnapshot {
     ///   - items: new item identifiers, in order.
     ///   - after: an existing item.
     /// - Throws: `SnapshotError.itemNotFound`, `.itemAlreadyPresent` or `.itemRepeated`.
-    /// - Complexity: O(m + k): the items after the insertion point are re-indexed.
+    /// - Complexity: O(m + k): the items after the insertion point are re-indexed (O(m / 256
+    ///   + k + 256) in a section of more than 8,192 items, kept in chunks).
     public mutating func insertItems(_ items: [ItemID], afterItem after: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: after)
         try _checkNewItems(items)
@@ -63,7 +65,8 @@ extension ListSnapshot {
     ///
     /// - Parameter items: existing item identifiers; a repeat is ignored.
     /// - Throws: `SnapshotError.itemNotFound`.
-    /// - Complexity: O(k + the items of the sections touched).
+    /// - Complexity: O(k + the items of the sections touched) (O(m / 256 + k log k) for a
+    ///   section of more than 8,192 items, kept in chunks).
     public mutating func deleteItems(_ items: [ItemID]) throws(SnapshotError) {
         var doomedBySection: [Int: Set<Int>] = [:]
         for item in items {
@@ -73,7 +76,7 @@ extension ListSnapshot {
         _recordItemEdit(items)
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
-            _editedSectionItems &+= _sections[position].items.count
+            _editedSectionItems &+= _sections[position].items.editWeight
         }
         for item in items {
             _itemSection[item] = nil
@@ -101,7 +104,8 @@ extension ListSnapshot {
     ///   - item: the item to move.
     ///   - before: the item it goes before.
     /// - Throws: `SnapshotError.itemNotFound` or `.itemRelativeToItself`.
-    /// - Complexity: O(m) of both sections involved.
+    /// - Complexity: O(m) of both sections involved (O(m / 256) for a section of more than
+    ///   8,192 items, kept in chunks).
     public mutating func moveItem(_ item: ItemID, beforeItem before: ItemID) throws(SnapshotError) {
         try _moveItem(item, relativeTo: before, after: false)
     }
@@ -112,7 +116,8 @@ extension ListSnapshot {
     ///   - item: the item to move.
     ///   - after: the item it goes after.
     /// - Throws: `SnapshotError.itemNotFound` or `.itemRelativeToItself`.
-    /// - Complexity: O(m) of both sections involved.
+    /// - Complexity: O(m) of both sections involved (O(m / 256) for a section of more than
+    ///   8,192 items, kept in chunks).
     public mutating func moveItem(_ item: ItemID, afterItem after: ItemID) throws(SnapshotError) {
         try _moveItem(item, relativeTo: after, after: true)
     }
@@ -178,7 +183,7 @@ extension ListSnapshot {
     @inlinable
     internal mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
         _sections[position].insert(contentsOf: items, at: index)
-        _editedSectionItems &+= _sections[position].items.count
+        _editedSectionItems &+= _sections[position].items.editWeight
         let section = _sections[position].id
         for item in items { _itemSection[item] = section }
         _checkInvariants()
@@ -198,7 +203,7 @@ extension ListSnapshot {
         let targetPosition = target.position
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].insert(contentsOf: [item], at: index)
-        _editedSectionItems &+= _sections[fromPosition].items.count + _sections[targetPosition].items.count
+        _editedSectionItems &+= _sections[fromPosition].items.editWeight + _sections[targetPosition].items.editWeight
         _itemSection[item] = target.section
         _checkInvariants()
     }

@@ -24,49 +24,50 @@
 ///     sectionIndex { "fruit": 0, "veg": 1 }               section id → position
 ///     itemSection  { 1: "fruit", 2: "fruit", 4: "veg" }   item id → section id (sharded)
 ///     positions    per section past 32 items              item id → index in the section
+///     chunks       per section past 8,192 items           items in chunks of ≤ 256, item id → chunk
 ///
 /// An item's entry names its section by identifier, not position, so moving, inserting or
 /// deleting sections never touches it, and its index lives in its section's record, so an
 /// insert, delete or move inside a section re-indexes only that record (a section of up to
-/// 32 items keeps no positions: a scan is as fast). Every index is kept exact after every
-/// operation (no lazy rebuild), so every query is O(1) except where noted.
+/// 32 items keeps no positions: a scan is as fast). A section of more than 8,192 items keeps
+/// its items in chunks, each item filed under its chunk, so that an edit re-files at most a
+/// chunk's items (`_ItemList`). Every index is kept exact after every operation (no lazy
+/// rebuild), so every query is O(1) except where noted.
 ///
 /// The storage is laid out for copies: a snapshot derived from the data source's shares
 /// everything with it until it changes, and then copies only what its edits touch, the
 /// chunks of 64 section records holding the edited sections (each record's items and
-/// positions once) and, past 16,384 items, the shards of the item index (1,024 by hash)
-/// holding the items inserted, deleted or moved across sections: never the whole snapshot.
+/// positions once, or, in a section of more than 8,192 items, the chunks of items edited,
+/// the section's chunk table and a shard of its chunk index) and, past 16,384 items, the
+/// shards of the item index (1,024 by hash) holding the items inserted, deleted or moved
+/// across sections: never the whole snapshot.
 ///
 /// - Complexity: queries are O(1) unless noted; mutations name theirs. `S` is the number of
 ///   sections, `m` the number of items in the section concerned, `k` the number of
 ///   identifiers passed.
 public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
-    /// One section: its identifier, its items in order, and, past
-    /// `_Section.indexedThreshold` items, each item's index in it.
+    /// One section: its identifier and its items in order, with each item's index in it
+    /// (`_ItemList`: flat, or in chunks past 8,192 items).
     ///
     /// The indexes live with their section, not in the snapshot-wide item index, so that an
     /// insert or delete inside a section, which re-indexes the items after it, changes only
     /// that section's record: a derived snapshot copies the records it changes and shares
     /// the rest (the snapshot-wide index, which names only each item's section, changes for
-    /// the items inserted, deleted or moved across sections).
+    /// the items inserted, deleted or moved across sections). A section of many thousands of
+    /// items keeps them in chunks, so that such a change copies a few chunks, not the section.
     @usableFromInline
     package struct _Section: Equatable {
         @usableFromInline package var id: SectionID
-        /// The items in order; changed only through the methods below, which keep
-        /// `positions` exact.
-        @usableFromInline package internal(set) var items: [ItemID]
-        /// Item → index in `items`, when there are more than `indexedThreshold` items;
-        /// empty otherwise (a scan of that many is as fast as a lookup).
-        @usableFromInline internal var positions: [ItemID: Int] = [:]
+        /// The items in order, with their indexes; changed only through the methods below.
+        @usableFromInline package internal(set) var items: _ItemList<ItemID>
 
-        /// The item count up to which a section keeps no `positions`.
-        @usableFromInline static var indexedThreshold: Int { 32 }
+        /// The item count up to which a flat section keeps no indexes.
+        @usableFromInline static var indexedThreshold: Int { _ItemList<ItemID>.indexedThreshold }
 
         @inlinable
         init(id: SectionID, items: [ItemID]) {
             self.id = id
-            self.items = items
-            _reindex(from: 0, removed: EmptyCollection())
+            self.items = _ItemList(items)
         }
 
         /// Sections are equal when their identifiers and items are.
@@ -78,34 +79,24 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         /// The index of `item`, which the section must hold for a meaningful answer (`nil`
         /// otherwise).
         ///
-        /// - Complexity: O(1) expected (O(32) for a small section).
+        /// - Complexity: O(1) expected (O(32) for a small section, O(256) for a chunked one).
         @inlinable
-        package func index(of item: ItemID) -> Int? {
-            items.count > Self.indexedThreshold ? positions[item] : items.firstIndex(of: item)
-        }
+        package func index(of item: ItemID) -> Int? { items.index(of: item) }
 
         /// Inserts `new` at `index`.
         ///
-        /// - Complexity: O(m − index + k).
+        /// - Complexity: O(m − index + k); O(m / 256 + k + 256) past 8,192 items.
         @inlinable
         mutating func insert(contentsOf new: [ItemID], at index: Int) {
             items.insert(contentsOf: new, at: index)
-            _reindex(from: index, removed: EmptyCollection())
         }
 
-        /// Removes the items at `doomed` (indexes), returning nothing.
+        /// Removes the items at `doomed` (indexes).
         ///
-        /// - Complexity: O(m).
+        /// - Complexity: O(m); O(m / 256 + k log k) past 8,192 items.
         @usableFromInline
         mutating func remove(at doomed: Set<Int>) {
-            guard let first = doomed.min() else { return }
-            let removed = doomed.map { items[$0] }
-            var index = 0
-            items.removeAll { _ in
-                defer { index += 1 }
-                return doomed.contains(index)
-            }
-            _reindex(from: first, removed: removed)
+            items.remove(at: doomed)
         }
 
         /// Removes every item.
@@ -114,27 +105,6 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         @usableFromInline
         mutating func removeAllItems() {
             items.removeAll()
-            positions = [:]
-        }
-
-        /// Brings `positions` up to date after a change of `items` from `start` on that
-        /// removed `removed`: kept exact past `indexedThreshold` items, built when the
-        /// section grows past it, dropped when it shrinks to it.
-        ///
-        /// - Complexity: O(m − start + removed), O(m) when built.
-        @inlinable
-        mutating func _reindex<Removed: Collection<ItemID>>(from start: Int, removed: Removed) {
-            guard items.count > Self.indexedThreshold else {
-                if !positions.isEmpty { positions = [:] }
-                return
-            }
-            if positions.isEmpty {
-                positions.reserveCapacity(items.count)
-                for (index, item) in items.enumerated() { positions[item] = index }
-                return
-            }
-            for item in removed { positions[item] = nil }
-            for index in start..<items.count { positions[items[index]] = index }
         }
     }
 
@@ -277,18 +247,21 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// The sections with their item identifiers, in order: the form `SectionedDiff.replay`
     /// (in `ListKernelTesting`) works on.
     ///
-    /// - Complexity: O(S) (item arrays are shared, copy-on-write).
+    /// - Complexity: O(S) (item arrays are shared, copy-on-write), plus O(m) for each
+    ///   section of more than 8,192 items (kept in chunks).
     public var sections: [DiffSection<SectionID, ItemID>] {
-        _sections.map { DiffSection(id: $0.id, items: $0.items) }
+        _sections.map { DiffSection(id: $0.id, items: $0.items.array) }
     }
 
     /// The item identifiers of section `section`, in order, or `nil` if the snapshot does
     /// not hold it (queries never throw; changes do).
     ///
     /// - Parameter section: a section identifier.
-    /// - Complexity: O(1) (the array is shared, copy-on-write).
+    /// - Complexity: O(1) (the array is shared, copy-on-write); O(m) for a section of more
+    ///   than 8,192 items, which the snapshot keeps in chunks (`numberOfItems(inSection:)`
+    ///   and `itemIdentifier(at:inSection:)` read one without copying it).
     public func itemIdentifiers(inSection section: SectionID) -> [ItemID]? {
-        _sectionIndex[section].map { _sections[$0].items }
+        _sectionIndex[section].map { _sections[$0].items.array }
     }
 
     /// The number of items in section `section`, or `nil` if the snapshot does not hold it.
@@ -297,6 +270,24 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// - Complexity: O(1).
     public func numberOfItems(inSection section: SectionID) -> Int? {
         _sectionIndex[section].map { _sections[$0].items.count }
+    }
+
+    /// The identifier of the item at `index` in section `section`, or `nil` if the snapshot
+    /// does not hold the section or the index is outside `0..<numberOfItems(inSection:)`:
+    /// one item of a long section without copying its identifiers.
+    ///
+    /// ```swift
+    /// let newest = snapshot.itemIdentifier(at: snapshot.numberOfItems(inSection: "chat")! - 1, inSection: "chat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - index: an item index in the section.
+    ///   - section: a section identifier.
+    /// - Complexity: O(1); O(log(m / 256)) for a section of more than 8,192 items.
+    public func itemIdentifier(at index: Int, inSection section: SectionID) -> ItemID? {
+        guard let position = _sectionIndex[section] else { return nil }
+        let items = _sections[position].items
+        return items.indices.contains(index) ? items[index] : nil
     }
 
     /// The item counts of the sections at `indexes` (each in `0..<numberOfSections`), in
@@ -421,7 +412,7 @@ extension ListSnapshot: CustomStringConvertible {
     ///
     /// - Complexity: O(S + n).
     public var description: String {
-        let body = _sections.map { "\($0.id): \($0.items)" }.joined(separator: ", ")
+        let body = _sections.map { "\($0.id): \($0.items.array)" }.joined(separator: ", ")
         var marks = ""
         if !_reloadedSections.isEmpty { marks += " reloadSections \(_reloadedSections)" }
         if !_reloadedItems.isEmpty { marks += " reload \(_reloadedItems)" }
