@@ -35,10 +35,10 @@ extension ListSnapshot {
     public func difference(from old: ListSnapshot) -> SectionedDiff {
         var oldItemIDs = ContiguousArray<ItemID>()
         oldItemIDs.reserveCapacity(old.numberOfItems)
-        for section in old._sections { oldItemIDs.append(contentsOf: section.items) }
+        for section in old._sections { section.items.forEachRun { oldItemIDs.append(contentsOf: $0) } }
         var newItemIDs = ContiguousArray<ItemID>()
         newItemIDs.reserveCapacity(numberOfItems)
-        for section in _sections { newItemIDs.append(contentsOf: section.items) }
+        for section in _sections { section.items.forEachRun { newItemIDs.append(contentsOf: $0) } }
 
         let result = SectionedDiff._structure(
             oldSectionIDs: ContiguousArray(old._sections.lazy.map { $0.id }),

@@ -242,7 +242,12 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// The item identifiers of all sections, in order.
     ///
     /// - Complexity: O(n).
-    public var itemIdentifiers: [ItemID] { _sections.flatMap(\.items) }
+    public var itemIdentifiers: [ItemID] {
+        var items: [ItemID] = []
+        items.reserveCapacity(numberOfItems)
+        for section in _sections { section.items.forEachRun { items.append(contentsOf: $0) } }
+        return items
+    }
 
     /// The sections with their item identifiers, in order: the form `SectionedDiff.replay`
     /// (in `ListKernelTesting`) works on.

@@ -123,7 +123,7 @@ public final class ListDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// The identifier of the item at `path`, or `nil` when there is no such item.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); O(log(m / 256)) in a section of more than 8,192 items.
     public func itemIdentifier(for path: ItemPath) -> ItemID? {
         guard path.section >= 0, path.section < current._sections.count else { return nil }
         let items = current._sections[path.section].items

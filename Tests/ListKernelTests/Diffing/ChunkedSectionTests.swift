@@ -122,6 +122,10 @@ private func randomChunkEdit(_ snapshot: inout ChunkSnap, _ model: inout [[Int]]
                 #expect(isChunked == (count > 8_192 || (wasChunked[section] && count >= 2_048)), "\(reproducer): section \(section) of \(count) items chunked: \(isChunked)")
                 let items = model[section]
                 #expect(snapshot.itemIdentifiers(inSection: section) == items, "\(reproducer): section \(section)")
+                // The record's own ways out: its iterator, its contiguous storage when flat.
+                let record = snapshot._sections[section].items
+                #expect(Array(record) == items && record.elementsEqual(items), "\(reproducer): section \(section) iterated")
+                #expect(record.withContiguousStorageIfAvailable { Array($0) } == (record.isChunked ? nil : items), "\(reproducer)")
                 #expect(snapshot.numberOfItems(inSection: section) == items.count, "\(reproducer)")
                 // Paths and reads at an index: the ends, and a sample in between.
                 let probes = items.isEmpty ? [] : [0, items.count - 1] + (0..<40).map { _ in random.below(items.count) }
@@ -131,6 +135,7 @@ private func randomChunkEdit(_ snapshot: inout ChunkSnap, _ model: inout [[Int]]
                 }
                 #expect(snapshot.itemIdentifier(at: items.count, inSection: section) == nil && snapshot.itemIdentifier(at: -1, inSection: section) == nil)
             }
+            #expect(snapshot.itemIdentifiers == model[0] + model[1], "seed \(seed), step \(step)")
             if step % 20 == 0 { copies.append((snapshot, model)) }
         }
         for (number, copy) in copies.enumerated() {
