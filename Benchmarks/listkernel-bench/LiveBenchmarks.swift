@@ -283,6 +283,33 @@ func liveScenarios() -> [Scenario] {
             precondition(list.isAtEnd, "the list stopped following")
         },
         Scenario(
+            title: "ListDiffableDataSource, a chat of 1,000,000 messages in one section (derive and append one; apply it, following)",
+            metrics: ["chat_derive_append_us", "chat_apply_us"]
+        ) { context in
+            // A chat or a log is one long section. The derivation is the app's side of every
+            // new message (`dataSource.snapshot()`, `appendItems`); the apply is the list's.
+            // --quick: 100,000 messages (still past the 8,192 items of a chunked section).
+            let (list, dataSource) = makeLiveList(sections: 1, itemsPerSection: context.quick ? 100_000 : 1_000_000)
+            try! list.setEndBehaviour(EndBehaviour(follows: true))
+            try! list.scrollToEnd()
+            var nextID = 2_000_000
+            context.time("chat_derive_append_us", unit: .us, setup: { () }) { _ in
+                var next = dataSource.snapshot()
+                try! next.appendItems([nextID], toSection: 0)
+                nextID += 1
+                blackHole(next)
+            }
+            context.time("chat_apply_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
+                var next = dataSource.snapshot()
+                try! next.appendItems([nextID], toSection: 0)
+                nextID += 1
+                return next
+            }) { next in
+                blackHole(try! dataSource.apply(next))
+            }
+            precondition(list.isAtEnd, "the chat stopped following")
+        },
+        Scenario(
             title: "ListDiffableDataSource apply (prepend 1,000 estimated items above the viewport, then measure them)",
             metrics: ["prepend_jump_pt"]
         ) { context in
