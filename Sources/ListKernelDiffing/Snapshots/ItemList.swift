@@ -14,8 +14,11 @@
 /// chunk array's references (m / 256), the last chunk and one shard of the chunk index
 /// (m / 1,024 entries), where a flat list copies all m items and m indexes.
 ///
-/// Chunks fill to `chunkCapacity`. An insert past the end of the last chunk, or before the
-/// start of the first, opens new chunks (a log's appends and a chat's history move no item);
+/// Chunks hold up to `chunkCapacity` items; those made at once (a long section built or
+/// turned chunked) are filled to three quarters, so that inserts in the middle find room.
+/// An insert that overflows the last chunk at its end fills it and opens new full chunks
+/// after it, and one that overflows the first chunk at its start opens new chunks before it
+/// (a log's appends and a chat's history move no item);
 /// an insert that overflows any other chunk splits it evenly, the first piece keeping the
 /// chunk's identifier, so at most the items of the later pieces are filed again. Empty
 /// chunks are removed. Below `flatteningThreshold` items the list turns flat again (the gap
@@ -307,7 +310,10 @@ final class _ItemChunks<Item: Hashable> {
     @usableFromInline var chunkOf: _ShardedIndex<Item, Int32>
     @usableFromInline let capacity: Int
 
-    /// Chunks of `items`, all full but the last.
+    /// Chunks of `items`, each filled to three quarters (the last may hold fewer), so that
+    /// inserts in the middle of a section made in one go find room: a full chunk splits, and
+    /// a split re-files the items of its later piece, each in its own shard of the chunk
+    /// index (about 128 shards of m / 1,024 entries copied by a derived snapshot).
     ///
     /// - Complexity: O(m).
     @inlinable
@@ -319,9 +325,10 @@ final class _ItemChunks<Item: Hashable> {
         positionOfID = []
         freeIDs = []
         chunkOf = _ShardedIndex(minimumCapacity: items.count)
+        let fill = capacity - capacity / 4
         var start = 0
         while start < items.count {
-            let end = Swift.min(start + capacity, items.count)
+            let end = Swift.min(start + fill, items.count)
             let id = Int32(chunks.count)
             for item in items[start..<end] { _ = chunkOf.updateValue(id, forKey: item) }
             chunks.append(Array(items[start..<end]))

@@ -150,22 +150,39 @@ private func randomChunkEdit(_ snapshot: inout ChunkSnap, _ model: inout [[Int]]
 
 @Test func aChatAppendingToALongSection_copiesAChunkNotTheSection() throws {
     // The work a derived snapshot does is counted, not timed: one appended item re-files one
-    // item and copies one chunk, whatever the section's length.
+    // item and copies one chunk, whatever the section's length. (20,000 items: the debug
+    // invariant check reads every item after every change.)
+    let n = 20_000
     var base = ChunkSnap()
     try base.appendSections([0])
-    try base.appendItems(Array(0..<200_000), toSection: 0)
+    try base.appendItems(Array(0..<n), toSection: 0)
     #expect(base._sections[0].items.isChunked)
     var next = base
-    try next.appendItems([200_000], toSection: 0)
-    // About 256 items of the last chunk, 782 chunk references and a shard of 196 index
-    // entries, where a flat section copies 200,000 items and as many indexes.
-    #expect(next._sections[0].items.editWeight < 1_500, "weight \(next._sections[0].items.editWeight)")
-    #expect(next.itemIdentifier(at: 200_000, inSection: 0) == 200_000 && next.itemPath(of: 199_999) == ItemPath(section: 0, item: 199_999))
-    #expect(base.numberOfItems(inSection: 0) == 200_000 && base.itemPath(of: 200_000) == nil)
+    try next.appendItems([n], toSection: 0)
+    // About 256 items of the last chunk, the running counts of 105 chunks (built three
+    // quarters full) and a shard of 19 index entries, where a flat section copies 20,000
+    // items and as many indexes.
+    #expect(next._sections[0].items.editWeight < 500, "weight \(next._sections[0].items.editWeight)")
+    #expect(next.itemIdentifier(at: n, inSection: 0) == n && next.itemPath(of: n - 1) == ItemPath(section: 0, item: n - 1))
+    #expect(base.numberOfItems(inSection: 0) == n && base.itemPath(of: n) == nil)
+    // A section made at once is chunked three quarters full: an insert in its middle finds
+    // room in its chunk and files one item; the 65th insert at one place splits the chunk
+    // and files the items of its second half again.
+    func writes(_ snapshot: ChunkSnap) -> Int { snapshot._sections[0].items._chunked!.chunkOf._writes }
+    let anchor = n / 2
+    var middle = base
+    try middle.insertItems([-2], beforeItem: anchor)
+    #expect(writes(middle) - writes(base) == 1 && middle.itemPath(of: anchor) == ItemPath(section: 0, item: anchor + 1))
+    for id in -65 ..< -2 { try middle.insertItems([id], beforeItem: anchor) }
+    #expect(writes(middle) - writes(base) == 64)
+    try middle.insertItems([-66], beforeItem: anchor)
+    #expect(writes(middle) - writes(base) > 64 + 100, "\(writes(middle) - writes(base)) writes")
+    #expect(middle.itemPath(of: anchor) == ItemPath(section: 0, item: anchor + 65) && middle.itemPath(of: -66) == ItemPath(section: 0, item: anchor + 64))
+
     var earlier = next
     try earlier.insertItems([-1], beforeItem: 0)
     #expect(earlier.itemPath(of: 0) == ItemPath(section: 0, item: 1) && next.itemPath(of: 0) == ItemPath(section: 0, item: 0))
-    #expect(earlier.itemPath(of: 200_000) == ItemPath(section: 0, item: 200_001))
+    #expect(earlier.itemPath(of: n) == ItemPath(section: 0, item: n + 1))
 }
 
 @Test func incrementalChangesEqualTheFullDifference_withChunkedSections() throws {
