@@ -283,6 +283,31 @@ func liveScenarios() -> [Scenario] {
             precondition(list.isAtEnd, "the list stopped following")
         },
         Scenario(
+            title: "ListSnapshot, one long section (1,000,000 items): derive and insert one item before a random item, 3,000 times",
+            metrics: ["long_section_insert_us"]
+        ) { context in
+            // Each derivation is made from the last (an edited message, a log line filed out
+            // of order): its cost is what an edit in the middle of a chunked section copies,
+            // a chunk and its tables, and now and then a split. --quick: 100,000 items, 300.
+            let count = context.quick ? 100_000 : 1_000_000
+            var base = ListSnapshot<Int, Int>()
+            try! base.appendSections([0])
+            try! base.appendItems(Array(0..<count), toSection: 0)
+            var rng = SplitMix64(seed: 1305)
+            var nextID = 2_000_000
+            var samples: [Double] = []
+            for _ in 0..<(context.quick ? 300 : 3_000) {
+                let start = monotonicNanoseconds()
+                var next = base
+                let anchor = next.itemIdentifier(at: rng.below(next.numberOfItems(inSection: 0)!), inSection: 0)!
+                try! next.insertItems([nextID], beforeItem: anchor)
+                samples.append(Double(monotonicNanoseconds() - start))
+                nextID += 1
+                base = next
+            }
+            context.record("long_section_insert_us", nanoseconds: samples, unit: .us)
+        },
+        Scenario(
             title: "ListDiffableDataSource, a chat of 1,000,000 messages in one section (derive and append one; apply it, following)",
             metrics: ["chat_derive_append_us", "chat_apply_us"]
         ) { context in
