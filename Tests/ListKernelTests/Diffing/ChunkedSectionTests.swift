@@ -223,3 +223,42 @@ private func randomChunkEdit(_ snapshot: inout ChunkSnap, _ model: inout [[Int]]
         #expect(coverage.chunkedSteps > 10, "seed \(seed): \(coverage)")
     }
 }
+
+@Test func aChunkedSnapshotReadOnOtherTasks_keepsItsItemsWhileACopyOfItChanges() async throws {
+    // A snapshot's chunks are shared by its copies and read from any isolation (the full diff
+    // of `LiveSnapshotApplier` runs off the main actor): readers on three tasks check paths
+    // and items of `shared` while this task edits a copy, which must copy what it changes
+    // and leave `shared` alone (run under ThreadSanitizer too).
+    let n = 10_000
+    var built = ChunkSnap()
+    try built.appendSections([0])
+    try built.appendItems(Array(0..<n), toSection: 0)
+    let shared = built
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+        for reader in 0..<3 {
+            group.addTask {
+                var mismatches = 0
+                for _ in 0..<2 {
+                    for item in stride(from: reader, to: n, by: 37) where shared.itemPath(of: item) != ItemPath(section: 0, item: item)
+                        || shared.itemIdentifier(at: item, inSection: 0) != item {
+                        mismatches += 1
+                    }
+                }
+                return mismatches
+            }
+        }
+        var copy = shared
+        for step in 0..<60 {
+            try copy.insertItems([n + step], beforeItem: n / 2)
+            try copy.deleteItems([step * 101])
+            try copy.appendItems([2 * n + step], toSection: 0)
+        }
+        let deletedBefore = (0..<60).filter { $0 * 101 < n / 2 }.count
+        #expect(copy.numberOfItems == n + 60 && copy.itemPath(of: n / 2) == ItemPath(section: 0, item: n / 2 + 60 - deletedBefore))
+        var total = 0
+        for try await count in group { total += count }
+        return total
+    }
+    #expect(mismatches == 0)
+    #expect(shared.itemIdentifiers == Array(0..<n) && shared._sections[0].items.isChunked)
+}
