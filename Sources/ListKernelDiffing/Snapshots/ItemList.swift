@@ -404,6 +404,22 @@ final class _ItemChunks<Item: Hashable> {
         return Int32(positionOfID.count - 1)
     }
 
+    /// Puts `pieces` in new chunks at position `q`, each item filed under its new chunk's
+    /// identifier (`renumber` then records the positions).
+    ///
+    /// - Complexity: O(chunks + items of the pieces).
+    @inlinable
+    func insertChunks<Pieces: Collection<[Item]>>(_ pieces: Pieces, at q: Int) {
+        var newIDs: [Int32] = []
+        for piece in pieces {
+            let id = newID()
+            newIDs.append(id)
+            file(piece, under: id)
+        }
+        chunks.insert(contentsOf: pieces, at: q)
+        ids.insert(contentsOf: newIDs, at: q)
+    }
+
     /// Recomputes `ends` and `positionOfID` from chunk `p` on.
     ///
     /// - Complexity: O(chunks − p).
@@ -438,15 +454,14 @@ final class _ItemChunks<Item: Hashable> {
             let room = capacity - existing
             chunks[p].append(contentsOf: new[..<room])
             file(new[..<room], under: ids[p])
+            var pieces: [[Item]] = []
             var start = room
             while start < new.count {
                 let end = Swift.min(start + capacity, new.count)
-                let id = newID()
-                chunks.append(Array(new[start..<end]))
-                ids.append(id)
-                file(new[start..<end], under: id)
+                pieces.append(Array(new[start..<end]))
                 start = end
             }
+            insertChunks(pieces, at: chunks.count)
             renumber(from: p)
             return
         }
@@ -460,14 +475,7 @@ final class _ItemChunks<Item: Hashable> {
                 end = start
             }
             pieces.reverse()
-            var newIDs: [Int32] = []
-            for piece in pieces {
-                let id = newID()
-                newIDs.append(id)
-                file(piece, under: id)
-            }
-            chunks.insert(contentsOf: pieces, at: 0)
-            ids.insert(contentsOf: newIDs, at: 0)
+            insertChunks(pieces, at: 0)
             renumber(from: 0)
             return
         }
@@ -488,14 +496,7 @@ final class _ItemChunks<Item: Hashable> {
         let firstCount = pieces[0].count
         if offset < firstCount { file(new[..<Swift.min(new.count, firstCount - offset)], under: ids[p]) }
         chunks[p] = pieces[0]
-        var newIDs: [Int32] = []
-        for piece in pieces.dropFirst() {
-            let id = newID()
-            newIDs.append(id)
-            file(piece, under: id)
-        }
-        chunks.insert(contentsOf: pieces.dropFirst(), at: p + 1)
-        ids.insert(contentsOf: newIDs, at: p + 1)
+        insertChunks(pieces.dropFirst(), at: p + 1)
         renumber(from: p)
     }
 
