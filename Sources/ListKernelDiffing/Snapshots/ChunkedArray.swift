@@ -61,6 +61,19 @@ package struct _ChunkedArray<Element> {
     }
 }
 
+extension _ChunkedArray {
+    /// At most about how many entries the array this one was copied from holds alone after
+    /// this one changed `changes` of its elements in place (each change copies at most its
+    /// chunk, once): its chunk table, one reference per chunk, and the changed chunks.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    package func copiedEntries(chunksChanged changes: Int) -> Int {
+        guard changes > 0 else { return 0 }
+        return _chunks.count + Swift.min(changes, _chunks.count) &* Self.chunkSize
+    }
+}
+
 extension _ChunkedArray: RandomAccessCollection, MutableCollection {
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { _count }

@@ -77,6 +77,7 @@ extension ListSnapshot {
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
             _editedSectionItems &+= _sections[position].items.editWeight
+            _editedSections &+= 1
         }
         for item in items {
             _itemSection[item] = nil
@@ -184,6 +185,7 @@ extension ListSnapshot {
     internal mutating func _insertItems(_ items: [ItemID], inSectionAt position: Int, at index: Int) {
         _sections[position].insert(contentsOf: items, at: index)
         _editedSectionItems &+= _sections[position].items.editWeight
+        _editedSections &+= 1
         let section = _sections[position].id
         for item in items { _itemSection[item] = section }
         _checkInvariants()
@@ -204,6 +206,7 @@ extension ListSnapshot {
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].insert(contentsOf: [item], at: index)
         _editedSectionItems &+= _sections[fromPosition].items.editWeight + _sections[targetPosition].items.editWeight
+        _editedSections &+= 2
         _itemSection[item] = target.section
         _checkInvariants()
     }

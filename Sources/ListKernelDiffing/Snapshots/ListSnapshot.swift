@@ -154,6 +154,10 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// The item counts of the sections item edits changed since the last commit (with
     /// repeats): about how many entries of the sections' records those edits copied.
     @usableFromInline internal var _editedSectionItems = 0
+    /// How many section records item edits changed since the last commit (with repeats):
+    /// each copied at most one chunk of `_sections` from the snapshot this one was copied
+    /// from.
+    @usableFromInline internal var _editedSections = 0
 
     /// Creates an empty snapshot.
     ///

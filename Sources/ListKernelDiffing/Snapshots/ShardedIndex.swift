@@ -121,14 +121,15 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     internal mutating func resetCopyCount() { _writes = 0 }
 
     /// At most about how many entries the index this one was copied from holds alone since
-    /// the copy: those of the shards this one's writes changed (each write copies at most
-    /// its shard, once). What keeping that index alive costs, and what dropping it frees.
+    /// the copy: its shard table (one reference per shard) and the shards this one's writes
+    /// changed (each write copies at most its shard, once). What keeping that index alive
+    /// costs, and what dropping it frees.
     ///
     /// - Complexity: O(1).
     @inlinable
     internal var copiedEntries: Int {
         guard _writes > 0 else { return 0 }
-        return Swift.min(_writes, _shards.count) * Swift.max(1, _count / _shards.count)
+        return _shards.count + Swift.min(_writes, _shards.count) * Swift.max(1, _count / _shards.count)
     }
 
     /// Redistributes the single shard into `shardCount` shards.

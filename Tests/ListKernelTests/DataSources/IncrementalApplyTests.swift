@@ -235,6 +235,33 @@ import ListKernelTesting
         }
     }
 
+    /// What a replaced snapshot holds alone, which decides how many wait for a release, is
+    /// counted in the chunks and shards the edits copied, not in sections: one edit at
+    /// 10,000 sections copies one chunk of 64 section records and the chunk table (157
+    /// references), one shard of the item index and its table (1,024 references), and the
+    /// edited section's items. Marks copy none of them.
+    @Test func aReplacedSnapshotHoldsAloneWhatTheEditsCopied_notEverySection() throws {
+        let sections = 10_000
+        var base = try Snap(sections: (0..<sections).map { DiffSection(id: $0, items: [2 * $0, 2 * $0 + 1]) })
+        base._commitAsBase()
+
+        var marked = base
+        try marked.reconfigureItems([7])
+        #expect(marked._storageExclusiveToBase == 0, "marks copied storage: \(marked._storageExclusiveToBase)")
+
+        var edited = base
+        try edited.appendItems([1_000_000], toSection: 5_000)
+        let chunkTable = (sections + 63) / 64, chunk = 64
+        let shardTable = 1_024, shard = (2 * sections + 1) / shardTable
+        let items = 3
+        #expect(edited._storageExclusiveToBase == chunkTable + chunk + shardTable + shard + items)
+
+        // Each further edit copies at most one more chunk and one more shard.
+        try edited.deleteItems([2 * 9_000])
+        #expect(edited._storageExclusiveToBase <= chunkTable + 2 * chunk + shardTable + 2 * shard + items + 1)
+        #expect(edited._storageExclusiveToBase < sections / 4)
+    }
+
     /// Replaced snapshots the current one was derived from wait in a batch, released
     /// together (one background task per batch, not one per apply); an unrelated snapshot's
     /// predecessor, which shares nothing, is released at once; the batch never outgrows its
