@@ -84,6 +84,7 @@ extension ListSnapshot {
         var deleted: [ItemPath] = []
         old.reserveCapacity(touched.count)
         new.reserveCapacity(touched.count)
+        deleted.reserveCapacity(touched.count)
         for item in touched {
             let from = base._path(of: item)
             if let from { old.append(from) }

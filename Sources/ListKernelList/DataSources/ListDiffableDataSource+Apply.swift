@@ -90,17 +90,18 @@ extension ListDiffableDataSource {
         current = snapshot
         current.clearMarks()
         current._commitAsBase()
+        let applied: PassResult<View>
         do {
             // The counts come from `current`, from which the batch was computed: only the
             // sections it touches are checked.
-            try list.apply(conversion.batch, heldCounts: counts ?? { snapshot._itemCounts(ofSectionsAt: $0) })
+            applied = try list.apply(conversion.batch, heldCounts: counts ?? { snapshot._itemCounts(ofSectionsAt: $0) })
         } catch {
             restore(old, after: error)
             throw error
         }
         _checkInvariants()
         retire(consume old, exclusiveEntries: exclusiveToOld)
-        guard !conversion.reconfiguredAfterMove.isEmpty else { return list.lastPass }
+        guard !conversion.reconfiguredAfterMove.isEmpty else { return applied }
 
         // Moved items that are only reconfigured kept their views through the move; they
         // are configured again now, in place.

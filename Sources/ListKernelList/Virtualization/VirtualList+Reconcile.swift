@@ -79,6 +79,13 @@ extension VirtualList {
 
     /// Runs passes until no measurement is pending, then reports what changed.
     func reconcile() throws(ListError) -> PassResult<View> {
+        try reconcileInPlace()
+        return lastPass
+    }
+
+    /// `reconcile()`, leaving its report in `lastResult` and `displayedStorage` (a caller
+    /// that adds to the report makes the `PassResult` once, after).
+    func reconcileInPlace() throws(ListError) {
         lastResult.enteredEntries.removeAll(keepingCapacity: true)
         lastResult.leftEntries.removeAll(keepingCapacity: true)
         lastResult.prefetched.removeAll(keepingCapacity: true)
@@ -103,7 +110,6 @@ extension VirtualList {
         lastResult.anchorAdjustment = adjustment
         lastResult.viewport = viewport
         reportEndState()
-        return lastPass
     }
 
     /// Over several passes (or a reload followed by a pass) an element can leave and come

@@ -285,7 +285,7 @@ extension VirtualList {
 
         // 6. Reconfigure in place, then reconcile.
         for element in change.reconfigured { reconfigureDisplayed(element) }
-        _ = try reconcile()
+        try reconcileInPlace()
 
         // 7. Transitions.
         var transitions: [ElementTransition] = []
