@@ -7,13 +7,20 @@ import ListKernelTesting
 /// `listkernel-demo --follow FILE`: the line index (appends, a growing last line,
 /// truncation, rotation, removal, invalid UTF-8, very long lines) and the session on a
 /// temporary file changed between the commands of a script.
-@Suite struct FollowTests {
-    /// A fresh temporary file path (removed by `cleanup`).
-    static func temporaryPath(_ name: String) -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listkernel-follow-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name).path
+@Suite final class FollowTests {
+    /// This test's temporary directory, made for each test and removed with everything in
+    /// it when the test ends (Swift Testing makes a suite instance per test).
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("listkernel-follow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A path in this test's temporary directory.
+    func temporaryPath(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     static func write(_ text: String, to path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
 
@@ -27,7 +34,7 @@ import ListKernelTesting
     static func lines(_ range: Range<Int>) -> String { range.map { "line \($0)\n" }.joined() }
 
     @Test func theIndexKeepsOffsetsAndFollowsAppendsTruncationRotationAndRemoval() throws {
-        let path = Self.temporaryPath("a.log")
+        let path = temporaryPath("a.log")
         Self.write("one\ntwo\nthr", to: path)
         let file = FollowedFile(path: path)
         #expect(file.refresh() == .appended(lines: 0..<3, grewLast: false))
@@ -77,7 +84,7 @@ import ListKernelTesting
     @Test(arguments: [UInt64(1), 2, 3])
     func theIndexAgreesWithAModelOfTheFileOverRandomAppendsAndTruncations(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let path = Self.temporaryPath("model.log")
+        let path = temporaryPath("model.log")
         var bytes: [UInt8] = []
         Self.write("", to: path)
         let file = FollowedFile(path: path)
@@ -101,7 +108,7 @@ import ListKernelTesting
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters_andAVeryLongLineIsReadOnlyInPart() throws {
-        let path = Self.temporaryPath("b.log")
+        let path = temporaryPath("b.log")
         Self.write("", to: path)
         Self.append([0x61, 0xFF, 0xC3, 0x28, 0x62, 0x0D, 0x0A], to: path)      // a, bad, bad, (, b, CR LF
         Self.append(Array(repeating: UInt8(ascii: "x"), count: 10 << 20) + [0x0A], to: path)
@@ -113,7 +120,7 @@ import ListKernelTesting
     }
 
     @Test func theSessionFollowsPausesCountsAndResumes_whileTheFileIsAppendedToTruncatedAndRotated() throws {
-        let path = Self.temporaryPath("c.log")
+        let path = temporaryPath("c.log")
         Self.write(Self.lines(0..<100), to: path)
         let session = try FollowSession(path: path, sectionPattern: nil, size: TerminalSize(columns: 40, rows: 6))
         func rows() -> [String] { session.screen().plainText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -149,7 +156,7 @@ import ListKernelTesting
     }
 
     @Test func aSectionPatternStartsFoldableSections() throws {
-        let path = Self.temporaryPath("d.log")
+        let path = temporaryPath("d.log")
         Self.write("boot\n== test A\na1\na2\n== test B\nb1\n", to: path)
         let session = try FollowSession(path: path, sectionPattern: try Regex("^== "), size: TerminalSize(columns: 30, rows: 8))
         #expect(session.list.layout.sectionCount == 3)
@@ -163,7 +170,7 @@ import ListKernelTesting
     }
 
     @Test func theDemoFollowsAFileFromAScript() throws {
-        let path = Self.temporaryPath("e.log")
+        let path = temporaryPath("e.log")
         Self.write(Self.lines(0..<50), to: path)
         var output = ""
         var errors = ""
