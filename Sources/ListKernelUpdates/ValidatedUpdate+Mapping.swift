@@ -6,6 +6,24 @@
 extension ValidatedUpdate {
     // MARK: Sections
 
+    /// Whether the update leaves the sections in `range` (indexes before it) as they were,
+    /// at the same indexes, and moves no element of theirs except by shifting it along the
+    /// content axis: no item operation names a section in `range`, and every section
+    /// operation (delete, insert, move, reload) names only sections after it. Items of the
+    /// sections before `range` may change; all fates in `range` are then `.unchanged`, with
+    /// the same paths.
+    ///
+    /// - Complexity: O(log k).
+    package func leavesSectionsInPlace(_ range: ClosedRange<Int>) -> Bool {
+        func after(_ sorted: [Int]) -> Bool { (sorted.first ?? .max) > range.upperBound }
+        func outside(_ sorted: [Int]) -> Bool {
+            let at = SortedIndexes.rank(of: range.lowerBound, in: sorted)
+            return at == sorted.count || sorted[at] > range.upperBound
+        }
+        return after(removedSections) && after(placedSections) && after(reloadedSections)
+            && outside(oldItemSections) && outside(newItemSections)
+    }
+
     /// What the update does to section `section` (an index before the update), or `nil`
     /// when there was no such section.
     ///

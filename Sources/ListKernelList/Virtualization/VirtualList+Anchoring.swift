@@ -143,15 +143,15 @@ extension VirtualList {
     ///
     /// - Parameters:
     ///   - map: what the change does.
-    ///   - frames: natural frames before the change of at least the displayed elements.
+    ///   - frame: the natural frame before the change of a displayed element, in units.
     /// - Complexity: O(k + (c + 1) log n) for k displayed elements and c operations of the
     ///   change between the anchor and the element the search stops at.
-    func updateAnchor(_ map: AnchorMap, frames: ElementFrameTable) -> UpdateAnchor? {
+    func updateAnchor(_ map: AnchorMap, frame: (ListElement) -> (start: Int64, extent: Int64)?) -> UpdateAnchor? {
         guard viewport.offset > -viewport.insets.top else { return nil }
         let top = FixedPoint.offsetUnits(viewport.offset + viewport.insets.top) ?? 0
         var primary: (element: ListElement, start: Int64)?
         for shown in displayedStorage where !shown.isPinned {
-            guard let frame = frames[shown.element], frame.start + frame.extent > top else { continue }
+            guard let frame = frame(shown.element), frame.start + frame.extent > top else { continue }
             primary = (shown.element, frame.start)
             break
         }

@@ -99,7 +99,9 @@ extension VirtualList {
         pendingAdjustment = 0
         var iterations = 0
         repeat {
+            displayedIsCurrent = false   // a pass that throws may leave it half done
             try performPass()
+            displayedIsCurrent = true    // until the layout or viewport changes again
             iterations += 1
             if pendingMeasurements.isEmpty { break }
             adjustment += applyPendingMeasurements()

@@ -196,34 +196,14 @@ extension VirtualList {
         _ change: ListChange,
         mutate: () throws(ListError) -> Void
     ) throws(ListError) -> PassResult<View> {
+        if let plan = outsideWindowPlan(change) { return try performChangeOutsideWindow(change, plan, mutate: mutate) }
         // 1. Frames before: displayed elements, the window and one more viewport below it
         //    (where elements that slide in come from), and the extra elements.
-        // Sized for the window and the viewport below it (about twice the displayed
-        // elements), so filling it does not rehash it several times on every update.
-        var oldFrames = ElementFrameTable(minimumCapacity: 2 * displayedStorage.count + 16)
-        let (lower, upper) = windowUnits()
-        let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
-        layout.forEachElement(units: lower, upper + reach) { element, start, extent in
-            oldFrames.append(element, start: start, extent: extent)
-            return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
-        }
-        // Displayed elements the walk did not reach (pinned headers, a window cut short) and
-        // moved items' sources; repeats among them are dropped by the second `seal()`.
-        oldFrames.seal()
-        var extras: [(element: ListElement, frame: (start: Int64, extent: Int64))] = []
-        oldFrames.forEachMissing(of: displayedStorage.lazy.map(\.element)) { element in
-            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
-        }
-        for element in change.extraOldFrames where oldFrames[element] == nil {
-            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
-        }
-        for extra in extras { oldFrames.append(extra.element, start: extra.frame.start, extent: extra.frame.extent) }
-        oldFrames.seal()
-
+        let oldFrames = oldFrameTable(change)
         // 2. The anchor (`VirtualList+Anchoring.swift`): the element at the top edge, or
         //    where it collapsed to if it vanishes. Taken from the layout before the change.
         let offsetBefore = viewport.offset
-        let anchor = updateAnchor(change.anchoring, frames: oldFrames)
+        let anchor = updateAnchor(change.anchoring, frame: { oldFrames[$0] })
         let pinned = startsPinned()
         let lastItem = live.behaviour.follows ? lastItemPath() : nil
 
@@ -269,19 +249,7 @@ extension VirtualList {
         cancelAllPrefetches()
 
         // 5. Move the top edge as the anchor says, then keep the offset within the content.
-        if let anchor, let newTop = anchor.newTop(in: layout) {
-            let delta = FixedPoint.points(newTop - anchor.top)
-            viewport.offset += delta
-            pendingAdjustment += delta
-        }
-        pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
-        // Following the output: a change that started at the end ends at the end; one that
-        // did not counts what it appended below (`VirtualList+Following.swift`).
-        if pinned {
-            pendingAdjustment += pinToEnd()
-        } else if live.behaviour.follows, case .batch(let update) = change.kind {
-            live.unseenAppended += appendedItems(update, lastItem: lastItem)
-        }
+        moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: pinned, lastItem: lastItem)
 
         // 6. Reconfigure in place, then reconcile.
         for element in change.reconfigured { reconfigureDisplayed(element) }
@@ -290,9 +258,6 @@ extension VirtualList {
         // 7. Transitions.
         var transitions: [ElementTransition] = []
         transitions.reserveCapacity(fates.count + 8)
-        func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
-            units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
-        }
         var covered: [ListElement] = []
         covered.reserveCapacity(fates.count)
         do {
@@ -303,8 +268,8 @@ extension VirtualList {
                 if let new = fate.after { covered.append(new) }
                 transitions.append(ElementTransition(
                     before: fate.before, after: fate.after,
-                    frameBefore: frame(oldFrames.frame(of: fate.before, after: &cursor)),
-                    frameAfter: frame(fate.after.flatMap { layout.unitFrame(of: $0, locator: &locator) }),
+                    frameBefore: Self.frame(oldFrames.frame(of: fate.before, after: &cursor)),
+                    frameAfter: Self.frame(fate.after.flatMap { layout.unitFrame(of: $0, locator: &locator) }),
                     change: fate.change
                 ))
             }
@@ -320,12 +285,203 @@ extension VirtualList {
             let (old, what) = change.origin(ofNew: element)
             transitions.append(ElementTransition(
                 before: old, after: element,
-                frameBefore: frame(old.flatMap { oldFrames[$0] }),
-                frameAfter: frame(layout.unitFrame(of: element)),
+                frameBefore: Self.frame(old.flatMap { oldFrames[$0] }),
+                frameAfter: Self.frame(layout.unitFrame(of: element)),
                 change: what
             ))
         }
         lastResult.transitions = transitions
         return lastPass
+    }
+
+    /// The frames before a change: of the window and one more viewport below it (where
+    /// elements that slide in come from), of displayed elements outside it, and of the
+    /// change's extra elements (moved items' sources).
+    ///
+    /// - Complexity: O(log n + w) for w elements in the window and the viewport below it.
+    private func oldFrameTable(_ change: ListChange) -> ElementFrameTable {
+        // Sized for the window and the viewport below it (about twice the displayed
+        // elements), so filling it does not rehash it several times on every update.
+        var oldFrames = ElementFrameTable(minimumCapacity: 2 * displayedStorage.count + 16)
+        let (lower, upper) = windowUnits()
+        let reach = FixedPoint.offsetUnits(viewport.size + viewport.overscan.ahead) ?? 0
+        layout.forEachElement(units: lower, upper + reach) { element, start, extent in
+            oldFrames.append(element, start: start, extent: extent)
+            return oldFrames.count < 2 * ListLimits.maximumDisplayedElements
+        }
+        // Displayed elements the walk did not reach (pinned headers, a window cut short) and
+        // moved items' sources; repeats among them are dropped by the second `seal()`.
+        oldFrames.seal()
+        var extras: [(element: ListElement, frame: (start: Int64, extent: Int64))] = []
+        oldFrames.forEachMissing(of: displayedStorage.lazy.map(\.element)) { element in
+            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
+        }
+        for element in change.extraOldFrames where oldFrames[element] == nil {
+            if let frame = layout.unitFrame(of: element) { extras.append((element, frame)) }
+        }
+        for extra in extras { oldFrames.append(extra.element, start: extra.frame.start, extent: extra.frame.extent) }
+        oldFrames.seal()
+        return oldFrames
+    }
+
+    /// Moves the top edge as `anchor` says after a change and keeps the offset within the
+    /// content, then follows the output: a change that started at the end ends at the end;
+    /// one that did not counts what it appended below (`VirtualList+Following.swift`).
+    private func moveTopEdge(
+        _ anchor: UpdateAnchor?, _ change: ListChange, pulledFrom offsetBefore: Double, pinned: Bool, lastItem: ItemPath?
+    ) {
+        if let anchor, let newTop = anchor.newTop(in: layout) {
+            let delta = FixedPoint.points(newTop - anchor.top)
+            viewport.offset += delta
+            pendingAdjustment += delta
+        }
+        pendingAdjustment += clampOffsetToContent(pulledFrom: offsetBefore)
+        if pinned {
+            pendingAdjustment += pinToEnd()
+        } else if live.behaviour.follows, case .batch(let update) = change.kind {
+            live.unseenAppended += appendedItems(update, lastItem: lastItem)
+        }
+    }
+
+    // MARK: Changes outside the window
+
+    /// What the short path of a change outside the window starts from: the displayed
+    /// elements' natural frames before the change (in points) and the anchor.
+    private struct OutsideWindowPlan {
+        var before: [(element: ListElement, frame: ListLayout.ElementFrame?)]
+        var anchor: UpdateAnchor?
+    }
+
+    /// The plan of the short path when `change` is a batch that leaves the sections the
+    /// window spans as they were, else `nil`: no operation names one of them, and sections
+    /// are deleted, inserted, moved or reloaded only after them
+    /// (`ValidatedUpdate.leavesSectionsInPlace`). Items above the window may change, which
+    /// shifts everything displayed by one distance, when an anchor takes it back. Then
+    /// every displayed element keeps its path, its view and its place on screen (its fate is
+    /// `.unchanged`), and the pass after the change shows the same elements: the typical
+    /// incremental apply of a live list, whose edits are scattered far from the screen.
+    ///
+    /// Needs the displayed entries current (`displayedIsCurrent`, no measurement pending),
+    /// as their frames stand in for the frames before the change.
+    ///
+    /// - Complexity: O(d log d + log S + log k) for d displayed elements and k operations.
+    private func outsideWindowPlan(_ change: ListChange) -> OutsideWindowPlan? {
+        guard usesOutsideWindowPath, displayedIsCurrent, pendingMeasurements.isEmpty,
+              case .batch(let update) = change.kind else { return nil }
+        let (lower, upper) = windowUnits()
+        let content = layout.contentUnits
+        guard lower >= 0, lower < upper, lower < content else { return nil }
+        // Past the end (or with content shorter than the viewport) a shorter content pulls the
+        // offset back, which shows other elements. Within it, nothing does: the content below
+        // the window reaches at least the window's end.
+        let end = layout.contentExtent + viewport.insets.bottom - viewport.size
+        guard viewport.offset <= end, viewport.offset >= -viewport.insets.top else { return nil }
+        // The sections whose spans meet the window, empty ones between them included (items
+        // inserted there would show). A section before the first ends at or before `lower`,
+        // one after the last starts at or after `upper`. A window reaching the content's end
+        // meets whatever is appended.
+        let first = layout.sectionSpan(containing: lower).section
+        let last = upper >= content ? Int.max : layout.sectionSpan(containing: upper - 1).section
+        guard update.leavesSectionsInPlace(first...last) else { return nil }
+        for shown in displayedStorage where shown.element.section < first || shown.element.section > last { return nil }
+
+        // The frames before: a pass set every unpinned entry's frame to its natural frame in
+        // this layout; a pinned one is drawn away from it, so its natural frame is looked up.
+        var before: [(element: ListElement, frame: ListLayout.ElementFrame?)] = []
+        before.reserveCapacity(displayedStorage.count)
+        for shown in displayedStorage {
+            before.append((shown.element, shown.isPinned ? Self.frame(layout.unitFrame(of: shown.element)) : shown.frame))
+        }
+        // The anchor asks for unpinned displayed elements only: their frames are exact in
+        // points (multiples of 1/256), so back in units they are exact too.
+        let anchor = updateAnchor(change.anchoring) { element in
+            guard let index = self.displayedIndex(of: element), !self.displayedStorage[index].isPinned,
+                  let frame = before[index].frame else { return nil }
+            return (FixedPoint.offsetUnits(frame.start)!, FixedPoint.offsetUnits(frame.extent)!)
+        }
+        // Without an anchor (at the very top, or nothing displayed reaches the top edge) the
+        // offset stays, so a change above the window would bring other elements into it.
+        if anchor == nil, !update.leavesSectionsInPlace(0...last) { return nil }
+        return OutsideWindowPlan(before: before, anchor: anchor)
+    }
+
+    /// `performChange` for a change outside the window (`outsideWindowPlan`): the same
+    /// result without the frames before the change, which are the displayed entries' own.
+    /// Debug builds take the frames before as the full path does and check every shortcut
+    /// against them: the same anchor, every displayed element at its frame and `.unchanged`,
+    /// and the pass showing the same elements. (The tests compare the two paths, result for
+    /// result.)
+    ///
+    /// - Complexity: O(d) for d displayed elements, plus the change and the pass.
+    private func performChangeOutsideWindow(
+        _ change: ListChange,
+        _ plan: OutsideWindowPlan,
+        mutate: () throws(ListError) -> Void
+    ) throws(ListError) -> PassResult<View> {
+        let (before, anchor) = (plan.before, plan.anchor)
+        outsideWindowChangeCount += 1
+        let offsetBefore = viewport.offset
+        let pinned = startsPinned()
+        let lastItem = live.behaviour.follows ? lastItemPath() : nil
+        #if DEBUG
+        let oldFrames = oldFrameTable(change)
+        assert(anchor == updateAnchor(change.anchoring, frame: { oldFrames[$0] }), "kernel invariant: the short path's anchor differs")
+        for (element, frame) in before {
+            assert(Self.frame(oldFrames[element]) == frame, "kernel invariant: displayed \(element) was not at its frame")
+        }
+        #endif
+
+        try mutate()
+
+        #if DEBUG
+        for (element, _) in before {
+            let fate = change.fate(ofOld: element)
+            assert(fate.new == element && fate.change == .unchanged, "kernel invariant: a change outside the window changed \(element)")
+        }
+        #endif
+        cancelAllPrefetches()
+        moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: pinned, lastItem: lastItem)
+        for element in change.reconfigured { reconfigureDisplayed(element) }
+        try reconcileInPlace()
+
+        // Transitions: each element displayed before, unchanged, then any displayed now that
+        // was not (none: the pass showed the same window, as debug builds check), in the
+        // full path's order.
+        var transitions: [ElementTransition] = []
+        transitions.reserveCapacity(before.count + 8)
+        var next = 0
+        for (element, frameBefore) in before {
+            while next < displayedStorage.count, displayedStorage[next].element < element { next += 1 }
+            var frameAfter: ListLayout.ElementFrame?
+            if next < displayedStorage.count, displayedStorage[next].element == element, !displayedStorage[next].isPinned {
+                frameAfter = displayedStorage[next].frame
+            } else {
+                frameAfter = Self.frame(layout.unitFrame(of: element))
+            }
+            transitions.append(ElementTransition(
+                before: element, after: element, frameBefore: frameBefore, frameAfter: frameAfter, change: .unchanged
+            ))
+        }
+        next = 0
+        for shown in displayedStorage {
+            while next < before.count, before[next].element < shown.element { next += 1 }
+            if next < before.count, before[next].element == shown.element { continue }
+            // Unreachable while the plan's conditions hold; its frame before is not known here.
+            assertionFailure("kernel invariant: \(shown.element) entered in a change outside the window")
+            let (old, what) = change.origin(ofNew: shown.element)
+            transitions.append(ElementTransition(
+                before: old, after: shown.element,
+                frameBefore: nil,
+                frameAfter: Self.frame(layout.unitFrame(of: shown.element)),
+                change: what
+            ))
+        }
+        lastResult.transitions = transitions
+        return lastPass
+    }
+
+    /// A frame in units as a frame in points.
+    private static func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
+        units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
     }
 }

@@ -46,20 +46,28 @@ public final class VirtualList<View: AnyObject> {
     /// one compiled reconcile loop serves every view class.
     let reusePool: ReusePool<AnyObject>
     /// The geometry of the list, as of the last reload or update.
-    @exclusivity(unchecked) public internal(set) var layout: ListLayout
+    @exclusivity(unchecked) public internal(set) var layout: ListLayout {
+        didSet { displayedIsCurrent = false }
+    }
     /// The front end the list asks for counts, identifiers and configuration.
     public weak var dataSource: (any ListDataSource<View>)?
     /// Whether headers and footers pin to the viewport edges.
-    @exclusivity(unchecked) public var style: ListStyle
+    @exclusivity(unchecked) public var style: ListStyle {
+        didSet { displayedIsCurrent = false }
+    }
     /// Metrics of sections whose data source does not report its own.
     public var defaultMetrics: SectionMetrics
     /// How far beyond the overscan window, in the scroll direction, items are announced to
     /// `prefetchItemsAt`. 0 (the default) turns prefetching off.
     @exclusivity(unchecked) public var prefetchDistance: Double = 0
     /// The viewport of the last pass.
-    @exclusivity(unchecked) public internal(set) var viewport = Viewport(size: 0)
+    @exclusivity(unchecked) public internal(set) var viewport = Viewport(size: 0) {
+        didSet { displayedIsCurrent = false }
+    }
     /// The direction of the last offset change.
-    @exclusivity(unchecked) public internal(set) var scrollDirection: ScrollDirection = .forward
+    @exclusivity(unchecked) public internal(set) var scrollDirection: ScrollDirection = .forward {
+        didSet { displayedIsCurrent = false }
+    }
     /// What the last pass did.
     ///
     /// - Complexity: O(1).
@@ -75,6 +83,11 @@ public final class VirtualList<View: AnyObject> {
     // are never accessed overlappingly (callbacks can't reach them: re-entrant calls are
     // refused), so the dynamic exclusivity checks, a third of a pass's cost, are turned off.
     @exclusivity(unchecked) var displayedStorage: [DisplayedEntry] = []
+    /// Whether `displayedStorage` is exactly what a pass over the current layout, viewport,
+    /// style and scroll direction shows, with every frame current: set when a pass ends,
+    /// cleared by any change of those four (their `didSet`). What lets an update outside the
+    /// window skip the frames before it (`performChange`).
+    @exclusivity(unchecked) var displayedIsCurrent = false
     @exclusivity(unchecked) var keepFlags: [Bool] = []
     @exclusivity(unchecked) var scratch: [(element: ListElement, start: Int64, extent: Int64)] = []
     @exclusivity(unchecked) var enteringIdentifiers: [String] = []
@@ -105,6 +118,15 @@ public final class VirtualList<View: AnyObject> {
     ///
     /// - Complexity: O(1).
     @_spi(ListKernelTesting) public internal(set) var countQueriesOfLastUpdate = 0
+    /// Whether a batch that leaves the window's sections alone takes the short path
+    /// (`performChange`); tests turn it off to compare the two paths.
+    ///
+    /// - Complexity: O(1).
+    @_spi(ListKernelTesting) public var usesOutsideWindowPath = true
+    /// How many changes took the short path so far (what tests of it count).
+    ///
+    /// - Complexity: O(1).
+    @_spi(ListKernelTesting) public internal(set) var outsideWindowChangeCount = 0
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///
