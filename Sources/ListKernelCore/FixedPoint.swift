@@ -44,6 +44,15 @@ public enum FixedPoint {
         return Double(floor) == points * Double(unitsPerPoint) ? floor : floor + 1
     }
 
+    /// Whether `points` is a whole number of units (a multiple of `1 / unitsPerPoint`), so
+    /// that sums and differences with other such values are exact.
+    ///
+    /// - Complexity: O(1).
+    @inlinable package static func isWholeUnits(_ points: Double) -> Bool {
+        let scaled = points * Double(unitsPerPoint)   // exact: a power of two
+        return scaled.isFinite && scaled.rounded(.towardZero) == scaled
+    }
+
     /// Rounds an offset in points to the nearest unit, or `nil` for NaN or infinity.
     ///
     /// - Complexity: O(1).

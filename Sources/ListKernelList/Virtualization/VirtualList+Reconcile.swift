@@ -114,6 +114,44 @@ extension VirtualList {
         reportEndState()
     }
 
+    /// `reconcileInPlace()` after a change outside the window (`performChange`), where the
+    /// top edge moved by `shift` units together with everything displayed: the pass would
+    /// show the same elements, each `shift` further on (pinned ones too, as the sections and
+    /// the edge they pin between moved alike), so the frames move without a pass. Debug
+    /// builds run the pass after it and check that it changes nothing.
+    ///
+    /// - Complexity: O(d) for d displayed elements.
+    func reconcileShifted(by shift: Int64) {
+        lastResult.enteredEntries.removeAll(keepingCapacity: true)
+        lastResult.leftEntries.removeAll(keepingCapacity: true)
+        lastResult.prefetched.removeAll(keepingCapacity: true)
+        lastResult.cancelledPrefetches.removeAll(keepingCapacity: true)
+        if !lastResult.transitions.isEmpty { lastResult.transitions.removeAll() }
+        if !pendingLeft.isEmpty {
+            lastResult.leftEntries.append(contentsOf: pendingLeft)
+            pendingLeft.removeAll()
+        }
+        let adjustment = pendingAdjustment
+        pendingAdjustment = 0
+        if shift != 0 {
+            // Exact: both are whole units, far below 2^53 of them.
+            let delta = FixedPoint.points(shift)
+            for index in displayedStorage.indices { displayedStorage[index].frame.start += delta }
+        }
+        #if DEBUG
+        let shifted = displayedStorage.map { ($0.element, $0.frame, $0.isPinned, ObjectIdentifier($0.view)) }
+        let left = lastResult.leftEntries.count
+        do { try performPass() } catch { assertionFailure("kernel invariant: the pass after a shift failed: \(error)") }
+        let passed = displayedStorage.map { ($0.element, $0.frame, $0.isPinned, ObjectIdentifier($0.view)) }
+        assert(shifted.elementsEqual(passed, by: { $0 == $1 }), "kernel invariant: a shift by \(shift) units is not the pass: \(shifted) vs \(passed)")
+        assert(lastResult.enteredEntries.isEmpty && lastResult.leftEntries.count == left, "kernel invariant: the pass after a shift changed the views")
+        #endif
+        displayedIsCurrent = true
+        lastResult.anchorAdjustment = adjustment
+        lastResult.viewport = viewport
+        reportEndState()
+    }
+
     /// Over several passes (or a reload followed by a pass) an element can leave and come
     /// back with the same view, or enter and leave again: such pairs cancel, so `entered`
     /// and `left` describe the net change from the previous result.

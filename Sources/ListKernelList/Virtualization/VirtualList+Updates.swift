@@ -327,11 +327,15 @@ extension VirtualList {
     /// Moves the top edge as `anchor` says after a change and keeps the offset within the
     /// content, then follows the output: a change that started at the end ends at the end;
     /// one that did not counts what it appended below (`VirtualList+Following.swift`).
+    /// Returns how far the anchor moved the top edge, in units.
+    @discardableResult
     private func moveTopEdge(
         _ anchor: UpdateAnchor?, _ change: ListChange, pulledFrom offsetBefore: Double, pinned: Bool, lastItem: ItemPath?
-    ) {
+    ) -> Int64 {
+        var shift: Int64 = 0
         if let anchor, let newTop = anchor.newTop(in: layout) {
-            let delta = FixedPoint.points(newTop - anchor.top)
+            shift = newTop - anchor.top
+            let delta = FixedPoint.points(shift)
             viewport.offset += delta
             pendingAdjustment += delta
         }
@@ -341,6 +345,7 @@ extension VirtualList {
         } else if live.behaviour.follows, case .batch(let update) = change.kind {
             live.unseenAppended += appendedItems(update, lastItem: lastItem)
         }
+        return shift
     }
 
     // MARK: Changes outside the window
@@ -376,6 +381,14 @@ extension VirtualList {
         // the window reaches at least the window's end.
         let end = layout.contentExtent + viewport.insets.bottom - viewport.size
         guard viewport.offset <= end, viewport.offset >= -viewport.insets.top else { return nil }
+        // Whole units everywhere, so that the top edge moves by exactly the distance the
+        // content above moved, and the window's edges with it (a fraction could round an
+        // edge by a unit and meet another element). A list at its end that follows the
+        // output is pinned to it, which may move it by more.
+        guard FixedPoint.isWholeUnits(viewport.offset), FixedPoint.isWholeUnits(viewport.size),
+              FixedPoint.isWholeUnits(viewport.overscan.ahead), FixedPoint.isWholeUnits(viewport.overscan.behind),
+              FixedPoint.isWholeUnits(viewport.insets.top), FixedPoint.isWholeUnits(viewport.insets.bottom),
+              !startsPinned() else { return nil }
         // The sections whose spans meet the window, empty ones between them included (items
         // inserted there would show). A section before the first ends at or before `lower`,
         // one after the last starts at or after `upper`. A window reaching the content's end
@@ -383,14 +396,16 @@ extension VirtualList {
         let first = layout.sectionSpan(containing: lower).section
         let last = upper >= content ? Int.max : layout.sectionSpan(containing: upper - 1).section
         guard update.leavesSectionsInPlace(first...last) else { return nil }
-        for shown in displayedStorage where shown.element.section < first || shown.element.section > last { return nil }
 
         // The frames before: a pass set every unpinned entry's frame to its natural frame in
         // this layout; a pinned one is drawn away from it, so its natural frame is looked up.
+        // (Fields are read in place: a whole entry copied would retain its view and strings.)
         var before: [(element: ListElement, frame: ListLayout.ElementFrame?)] = []
         before.reserveCapacity(displayedStorage.count)
-        for shown in displayedStorage {
-            before.append((shown.element, shown.isPinned ? Self.frame(layout.unitFrame(of: shown.element)) : shown.frame))
+        for index in displayedStorage.indices {
+            let element = displayedStorage[index].element
+            guard (first...last).contains(element.section) else { return nil }
+            before.append((element, displayedStorage[index].isPinned ? Self.frame(layout.unitFrame(of: element)) : displayedStorage[index].frame))
         }
         // The anchor asks for unpinned displayed elements only: their frames are exact in
         // points (multiples of 1/256), so back in units they are exact too.
@@ -421,7 +436,6 @@ extension VirtualList {
         let (before, anchor) = (plan.before, plan.anchor)
         outsideWindowChangeCount += 1
         let offsetBefore = viewport.offset
-        let pinned = startsPinned()
         let lastItem = live.behaviour.follows ? lastItemPath() : nil
         #if DEBUG
         let oldFrames = oldFrameTable(change)
@@ -440,9 +454,13 @@ extension VirtualList {
         }
         #endif
         cancelAllPrefetches()
-        moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: pinned, lastItem: lastItem)
+        let shift = moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: false, lastItem: lastItem)
         for element in change.reconfigured { reconfigureDisplayed(element) }
-        try reconcileInPlace()
+        if prefetchDistance == 0 {
+            reconcileShifted(by: shift)
+        } else {
+            try reconcileInPlace()   // which announces the prefetches again
+        }
 
         // Transitions: each element displayed before, unchanged, then any displayed now that
         // was not (none: the pass showed the same window, as debug builds check), in the

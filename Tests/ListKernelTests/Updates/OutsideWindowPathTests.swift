@@ -68,7 +68,7 @@ import ListKernelTesting
         return found
     }
 
-    @Test(arguments: [(UInt64(21), ListStyle.plain), (22, .plain), (23, .grouped), (24, .plain), (25, .grouped)])
+    @Test(arguments: [(UInt64(21), ListStyle.plain), (22, .plain), (23, .grouped), (24, .plain), (25, .grouped), (26, .plain)])
     func theShortPathGivesTheFullPathsPasses_overRandomEditsAndScrolls(seed: UInt64, style: ListStyle) throws {
         var random = SplitMix64(seed: seed)
         let short = DiffableHarness(style: style), full = DiffableHarness(style: style)
@@ -78,7 +78,11 @@ import ListKernelTesting
         try short.dataSource.apply(base)
         try full.dataSource.apply(base)
         var viewport = Viewport(size: 300)
-        for harness in [short, full] { _ = try harness.list.setViewport(viewport) }
+        let follows = random.chance(1, in: 2)
+        for harness in [short, full] {
+            _ = try harness.list.setViewport(viewport)
+            _ = try harness.list.setEndBehaviour(EndBehaviour(follows: follows, tolerance: 20))
+        }
         for round in 0..<300 {
             var next = short.dataSource.snapshot()
             var script: [String] = []
@@ -89,11 +93,14 @@ import ListKernelTesting
             let found = Self.mismatches(a, b)
             #expect(found.isEmpty, "\(reproducer)\n\(found.joined(separator: "\n"))")
             #expect(short.problems().isEmpty && full.problems().isEmpty, "\(reproducer)")
+            #expect(short.list.unseenAppended == full.list.unseenAppended, "\(reproducer)")
             if !found.isEmpty { return }
             if random.chance(1, in: 3) {
-                // Anywhere in the content, the very top, or past the end; overscan at times.
+                // Anywhere in the content, the very top, near or past the end, or at a fraction
+                // of a unit (the full path's); overscan at times.
                 let content = short.list.layout.contentExtent
-                let offsets = [0, Double(random.int(in: 0...max(Int(content), 0))), content - 100]
+                let anywhere = Double(random.int(in: 0...max(Int(content), 0)))
+                let offsets = [0, anywhere, anywhere + 1.0 / 3.0, content - 310, content - 100]
                 viewport.offset = offsets[random.below(offsets.count)]
                 viewport.overscan = random.chance(1, in: 2) ? .none : Viewport.Overscan(ahead: 120, behind: 60)
                 for harness in [short, full] { _ = try harness.list.setViewport(viewport) }
