@@ -481,16 +481,17 @@ extension VirtualList {
             ))
         }
         next = 0
-        for shown in displayedStorage {
-            while next < before.count, before[next].element < shown.element { next += 1 }
-            if next < before.count, before[next].element == shown.element { continue }
+        for index in displayedStorage.indices {
+            let element = displayedStorage[index].element
+            while next < before.count, before[next].element < element { next += 1 }
+            if next < before.count, before[next].element == element { continue }
             // Unreachable while the plan's conditions hold; its frame before is not known here.
-            assertionFailure("kernel invariant: \(shown.element) entered in a change outside the window")
-            let (old, what) = change.origin(ofNew: shown.element)
+            assertionFailure("kernel invariant: \(element) entered in a change outside the window")
+            let (old, what) = change.origin(ofNew: element)
             transitions.append(ElementTransition(
-                before: old, after: shown.element,
+                before: old, after: element,
                 frameBefore: nil,
-                frameAfter: Self.frame(layout.unitFrame(of: shown.element)),
+                frameAfter: Self.frame(layout.unitFrame(of: element)),
                 change: what
             ))
         }
