@@ -151,12 +151,16 @@ extension VirtualList {
 
     /// Whether the change about to happen should end at the end (consumes the override).
     func startsPinned() -> Bool {
-        let override = live.nextOverride
-        live.nextOverride = .automatic
-        switch override {
-        case .force: return true
-        case .suppress: return false
-        case .automatic: return live.behaviour.follows && isAtEnd
+        defer { live.nextOverride = .automatic }
+        return wouldStartPinned()
+    }
+
+    /// `startsPinned()` without consuming the override.
+    func wouldStartPinned() -> Bool {
+        switch live.nextOverride {
+        case .force: true
+        case .suppress: false
+        case .automatic: live.behaviour.follows && isAtEnd
         }
     }
 

@@ -388,7 +388,7 @@ extension VirtualList {
         guard FixedPoint.isWholeUnits(viewport.offset), FixedPoint.isWholeUnits(viewport.size),
               FixedPoint.isWholeUnits(viewport.overscan.ahead), FixedPoint.isWholeUnits(viewport.overscan.behind),
               FixedPoint.isWholeUnits(viewport.insets.top), FixedPoint.isWholeUnits(viewport.insets.bottom),
-              !startsPinned() else { return nil }
+              !wouldStartPinned() else { return nil }
         // The sections whose spans meet the window, empty ones between them included (items
         // inserted there would show). A section before the first ends at or before `lower`,
         // one after the last starts at or after `upper`. A window reaching the content's end
@@ -436,6 +436,7 @@ extension VirtualList {
         let (before, anchor) = (plan.before, plan.anchor)
         outsideWindowChangeCount += 1
         let offsetBefore = viewport.offset
+        let pinned = startsPinned()   // false (the plan's condition), and consumes the override
         let lastItem = live.behaviour.follows ? lastItemPath() : nil
         #if DEBUG
         let oldFrames = oldFrameTable(change)
@@ -454,7 +455,7 @@ extension VirtualList {
         }
         #endif
         cancelAllPrefetches()
-        let shift = moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: false, lastItem: lastItem)
+        let shift = moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: pinned, lastItem: lastItem)
         for element in change.reconfigured { reconfigureDisplayed(element) }
         if prefetchDistance == 0 {
             reconcileShifted(by: shift)
