@@ -187,7 +187,9 @@ extension VirtualList {
 
     // MARK: The shared update path
 
-    /// Applies a change of the layout to the displayed views and reports transitions.
+    /// Applies a change of the layout to the displayed views and reports transitions. A
+    /// change that leaves the window's sections alone takes a short path to the same result
+    /// (`outsideWindowPlan`, `Docs/Updates.md`, "Changes outside the window").
     ///
     /// - Parameters:
     ///   - change: how elements before and after the change correspond (`ListChange`).
