@@ -116,6 +116,72 @@ import ListKernelTesting
         #expect(full.list.outsideWindowChangeCount == 0)
     }
 
+    /// The same comparison with what else moves frames: estimated item extents measured at
+    /// random (whole and fractional points), folded sections, insets (whole and a third of a
+    /// point), short content aligned to the end, and overscan.
+    @Test(arguments: [UInt64(31), 32, 33, 34])
+    func theShortPathGivesTheFullPathsPasses_withMeasurementsFoldsAndInsets(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let estimated = { (_: Int) in SectionMetrics(header: 30, footer: 10, itemExtent: .estimated(40)) }
+        let short = DiffableHarness(metrics: estimated), full = DiffableHarness(metrics: estimated)
+        full.list.usesOutsideWindowPath = false
+        var nextID = 0
+        let base = try Self.randomBase(&random, nextID: &nextID)
+        try short.dataSource.apply(base)
+        try full.dataSource.apply(base)
+        let behaviour = EndBehaviour(follows: random.chance(1, in: 2), alignsShortContentToEnd: random.chance(1, in: 2))
+        for harness in [short, full] { _ = try harness.list.setEndBehaviour(behaviour) }
+        var viewport = Viewport(size: 300)
+        for harness in [short, full] { _ = try harness.list.setViewport(viewport) }
+        for round in 0..<250 {
+            var script: [String] = []
+            switch random.below(6) {
+            case 0:
+                // Measure a displayed item, or one far away.
+                let displayed = short.list.displayed.map(\.element).filter { $0.kind == .item }
+                let sections = short.list.layout.sectionCount
+                let far = ListElement.item(ItemPath(section: random.below(max(sections, 1)), item: 0))
+                let element = random.chance(1, in: 2) ? (displayed.isEmpty ? far : displayed[random.below(displayed.count)]) : far
+                let extent = random.chance(1, in: 3) ? 50.0 + 1.0 / 3.0 : Double(random.int(in: 20...90))
+                let a = try? short.list.setMeasuredExtent(extent, for: element)
+                let b = try? full.list.setMeasuredExtent(extent, for: element)
+                #expect((a == nil) == (b == nil), "seed \(seed) round \(round): measuring \(element)")
+                script.append("measure \(element) \(extent)")
+            case 1:
+                let sections = short.dataSource.snapshot().sectionIdentifiers
+                guard !sections.isEmpty else { continue }
+                let section = sections[random.below(sections.count)]
+                let collapsed = !short.dataSource.isCollapsed(section: section)
+                _ = try short.dataSource.setCollapsed(collapsed, section: section)
+                _ = try full.dataSource.setCollapsed(collapsed, section: section)
+                script.append("fold \(section) \(collapsed)")
+            case 2:
+                let content = short.list.layout.contentExtent
+                viewport.offset = [0, Double(random.int(in: 0...max(Int(content), 0))), content - 300][random.below(3)]
+                viewport.insets = [Viewport.Insets(), Viewport.Insets(top: 20, bottom: 34), Viewport.Insets(top: 1.0 / 3.0)][random.below(3)]
+                viewport.overscan = random.chance(1, in: 2) ? .none : Viewport.Overscan(ahead: 80, behind: 40)
+                for harness in [short, full] { _ = try harness.list.setViewport(viewport) }
+                viewport = short.list.viewport
+                script.append("viewport \(viewport)")
+            default:
+                break
+            }
+            let settled = Self.mismatches(short.list.lastPass, full.list.lastPass)
+            #expect(settled.isEmpty, "seed \(seed) round \(round) before the apply: \(script)\n\(settled.joined(separator: "\n"))")
+            if !settled.isEmpty { return }
+            var next = short.dataSource.snapshot()
+            for _ in 0..<random.int(in: 1...3) { script.append(try Self.randomEdit(&next, &random, nextID: &nextID)) }
+            let reproducer = "seed \(seed) round \(round), viewport \(short.list.viewport): \(script.joined(separator: "; "))"
+            let a = try short.dataSource.apply(next)
+            let b = try full.dataSource.apply(next)
+            let found = Self.mismatches(a, b)
+            #expect(found.isEmpty, "\(reproducer)\n\(found.joined(separator: "\n"))")
+            #expect(short.problems().isEmpty && full.problems().isEmpty, "\(reproducer)")
+            if !found.isEmpty { return }
+        }
+        #expect(short.list.outsideWindowChangeCount > 10, "only \(short.list.outsideWindowChangeCount) short paths")
+    }
+
     /// Items inserted above the window shift what is displayed; the anchor takes the shift
     /// back, so nothing on screen moves, every displayed view stays, and the short path says
     /// so as the full path does.
