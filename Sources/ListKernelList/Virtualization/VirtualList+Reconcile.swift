@@ -86,17 +86,7 @@ extension VirtualList {
     /// `reconcile()`, leaving its report in `lastResult` and `displayedStorage` (a caller
     /// that adds to the report makes the `PassResult` once, after).
     func reconcileInPlace() throws(ListError) {
-        lastResult.enteredEntries.removeAll(keepingCapacity: true)
-        lastResult.leftEntries.removeAll(keepingCapacity: true)
-        lastResult.prefetched.removeAll(keepingCapacity: true)
-        lastResult.cancelledPrefetches.removeAll(keepingCapacity: true)
-        if !lastResult.transitions.isEmpty { lastResult.transitions.removeAll() }
-        if !pendingLeft.isEmpty {
-            lastResult.leftEntries.append(contentsOf: pendingLeft)
-            pendingLeft.removeAll()
-        }
-        var adjustment = pendingAdjustment
-        pendingAdjustment = 0
+        var adjustment = startReport()
         var iterations = 0
         repeat {
             displayedIsCurrent = false   // a pass that throws may leave it half done
@@ -114,14 +104,9 @@ extension VirtualList {
         reportEndState()
     }
 
-    /// `reconcileInPlace()` after a change outside the window (`performChange`), where the
-    /// top edge moved by `shift` units together with everything displayed: the pass would
-    /// show the same elements, each `shift` further on (pinned ones too, as the sections and
-    /// the edge they pin between moved alike), so the frames move without a pass. Debug
-    /// builds run the pass after it and check that it changes nothing.
-    ///
-    /// - Complexity: O(d) for d displayed elements.
-    func reconcileShifted(by shift: Int64) {
+    /// Empties the last pass's report for a new one, moves into it the views that ended
+    /// display outside a pass, and takes the anchor adjustment made outside it.
+    private func startReport() -> Double {
         lastResult.enteredEntries.removeAll(keepingCapacity: true)
         lastResult.leftEntries.removeAll(keepingCapacity: true)
         lastResult.prefetched.removeAll(keepingCapacity: true)
@@ -131,8 +116,19 @@ extension VirtualList {
             lastResult.leftEntries.append(contentsOf: pendingLeft)
             pendingLeft.removeAll()
         }
-        let adjustment = pendingAdjustment
-        pendingAdjustment = 0
+        defer { pendingAdjustment = 0 }
+        return pendingAdjustment
+    }
+
+    /// `reconcileInPlace()` after a change outside the window (`performChange`), where the
+    /// top edge moved by `shift` units together with everything displayed: the pass would
+    /// show the same elements, each `shift` further on (pinned ones too, as the sections and
+    /// the edge they pin between moved alike), so the frames move without a pass. Debug
+    /// builds run the pass after it and check that it changes nothing.
+    ///
+    /// - Complexity: O(d) for d displayed elements.
+    func reconcileShifted(by shift: Int64) {
+        let adjustment = startReport()
         if shift != 0 {
             // Exact: both are whole units, far below 2^53 of them.
             let delta = FixedPoint.points(shift)

@@ -54,6 +54,16 @@ import ListKernelTesting
         return snapshot
     }
 
+    /// Twin lists showing the same random snapshot, the second with the short path off.
+    static func twins(_ random: inout SplitMix64, nextID: inout Int, make: () -> DiffableHarness) throws -> (short: DiffableHarness, full: DiffableHarness) {
+        let short = make(), full = make()
+        full.list.usesOutsideWindowPath = false
+        let base = try randomBase(&random, nextID: &nextID)
+        try short.dataSource.apply(base)
+        try full.dataSource.apply(base)
+        return (short, full)
+    }
+
     /// What two passes must agree on (views are each list's own, so their contents).
     static func mismatches(_ a: PassResult<RecordingView>, _ b: PassResult<RecordingView>) -> [String] {
         var found: [String] = []
@@ -71,12 +81,8 @@ import ListKernelTesting
     @Test(arguments: [(UInt64(21), ListStyle.plain), (22, .plain), (23, .grouped), (24, .plain), (25, .grouped), (26, .plain)])
     func theShortPathGivesTheFullPathsPasses_overRandomEditsAndScrolls(seed: UInt64, style: ListStyle) throws {
         var random = SplitMix64(seed: seed)
-        let short = DiffableHarness(style: style), full = DiffableHarness(style: style)
-        full.list.usesOutsideWindowPath = false
         var nextID = 0
-        let base = try Self.randomBase(&random, nextID: &nextID)
-        try short.dataSource.apply(base)
-        try full.dataSource.apply(base)
+        let (short, full) = try Self.twins(&random, nextID: &nextID) { DiffableHarness(style: style) }
         var viewport = Viewport(size: 300)
         let follows = random.chance(1, in: 2)
         for harness in [short, full] {
@@ -123,12 +129,8 @@ import ListKernelTesting
     func theShortPathGivesTheFullPathsPasses_withMeasurementsFoldsAndInsets(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let estimated = { (_: Int) in SectionMetrics(header: 30, footer: 10, itemExtent: .estimated(40)) }
-        let short = DiffableHarness(metrics: estimated), full = DiffableHarness(metrics: estimated)
-        full.list.usesOutsideWindowPath = false
         var nextID = 0
-        let base = try Self.randomBase(&random, nextID: &nextID)
-        try short.dataSource.apply(base)
-        try full.dataSource.apply(base)
+        let (short, full) = try Self.twins(&random, nextID: &nextID) { DiffableHarness(metrics: estimated) }
         let behaviour = EndBehaviour(follows: random.chance(1, in: 2), alignsShortContentToEnd: random.chance(1, in: 2))
         for harness in [short, full] { _ = try harness.list.setEndBehaviour(behaviour) }
         var viewport = Viewport(size: 300)
