@@ -437,8 +437,10 @@ private struct UpdateValidator {
         // Tallies parallel to the touched sections, filled in one walk per side: the entries
         // are sorted by path, and every entry's section is touched by construction.
         let oldSections = before.touchedSections, newSections = after.touchedSections
-        var removed = [(deleted: Int, movedOut: Int)](repeating: (0, 0), count: oldSections.count)
-        var placed = [(inserted: Int, movedIn: Int)](repeating: (0, 0), count: newSections.count)
+        // Two tallies per section side by side in one array of `Int` (deleted, moved out;
+        // inserted, moved in): an array of tuples costs a lookup of its type at run time.
+        var removed = [Int](repeating: 0, count: 2 * oldSections.count)
+        var placed = [Int](repeating: 0, count: 2 * newSections.count)
         func position(of section: Int, in sections: [Int], from start: inout Int) -> Int {
             while start < sections.count, sections[start] < section { start += 1 }
             guard start < sections.count, sections[start] == section else {
@@ -449,12 +451,12 @@ private struct UpdateValidator {
         var at = 0
         for entry in oldEntries where entry.operation == .delete || entry.operation == .moveFrom {
             let index = position(of: entry.path.section, in: oldSections, from: &at)
-            if entry.operation == .delete { removed[index].deleted += 1 } else { removed[index].movedOut += 1 }
+            removed[2 * index + (entry.operation == .delete ? 0 : 1)] += 1
         }
         at = 0
         for entry in newEntries {
             let index = position(of: entry.path.section, in: newSections, from: &at)
-            if entry.operation == .insert { placed[index].inserted += 1 } else { placed[index].movedIn += 1 }
+            placed[2 * index + (entry.operation == .insert ? 0 : 1)] += 1
         }
         for (newAt, new) in newSections.enumerated() {
             let old = oldSection(forNew: new)
@@ -463,7 +465,7 @@ private struct UpdateValidator {
                 preconditionFailure("kernel invariant: no count for touched section \(old)")
             }
             let countBefore = before.touchedCounts[oldAt], countAfter = after.touchedCounts[newAt]
-            let (i, mi) = placed[newAt], (d, mo) = removed[oldAt]
+            let (i, mi) = (placed[2 * newAt], placed[2 * newAt + 1]), (d, mo) = (removed[2 * oldAt], removed[2 * oldAt + 1])
             guard countAfter == countBefore + i + mi - d - mo else {
                 throw .invalidItemCount(
                     section: new, oldSection: old, before: countBefore, after: countAfter,
