@@ -188,7 +188,15 @@ extension ValidatedUpdate {
     ///
     /// - Complexity: as `apply(to:sectionDescription:)`, without the O(S) or O(t log S)
     ///   comparison of the counts before.
-    package func apply(toLayoutCountedBefore layout: inout ListLayout, sectionDescription: (Int) -> ListLayout.Section) throws(UpdateError) {
+    ///
+    /// `slots`: where `layout`'s records of the touched sections are, found when the counts
+    /// before were read (`ListLayout.itemCountsAndSlots(inSections:)`); used only when no
+    /// section changes, as a section change can move records.
+    package func apply(
+        toLayoutCountedBefore layout: inout ListLayout,
+        slots: ListLayout.SectionSlots = .none,
+        sectionDescription: (Int) -> ListLayout.Section
+    ) throws(UpdateError) {
         #if DEBUG
         do { try checkCountsBefore(in: layout) } catch {
             preconditionFailure("kernel invariant: the counts before were not read from this layout: \(error)")
@@ -255,18 +263,23 @@ extension ValidatedUpdate {
         let (growth, growthOverflow) = Int64(batch.insertedItems.count + batch.movedItems.count)
             .multipliedReportingOverflow(by: Int64(Int32.max))
         let (total, totalOverflow) = bound.addingReportingOverflow(growth)
+        let slots = removedSections.isEmpty && placedSections.isEmpty && reloadedSections.isEmpty ? slots : .none
         if mayExceed || growthOverflow || totalOverflow || total > ListLimits.maximumContentUnits || hasSectionPastPerItemLimit {
             var trial = layout
-            try runLayoutSteps(on: &trial, descriptions: descriptions)
+            try runLayoutSteps(on: &trial, descriptions: descriptions, slots: slots)
             layout = trial
         } else {
-            try runLayoutSteps(on: &layout, descriptions: descriptions)
+            try runLayoutSteps(on: &layout, descriptions: descriptions, slots: slots)
         }
     }
 
     /// Runs `layoutSteps` on `layout`. A step can fail only on `ListLimits`; any other
     /// failure is a kernel bug.
-    private func runLayoutSteps(on layout: inout ListLayout, descriptions: [Int: ListLayout.Section]) throws(UpdateError) {
+    private func runLayoutSteps(
+        on layout: inout ListLayout,
+        descriptions: [Int: ListLayout.Section],
+        slots known: ListLayout.SectionSlots
+    ) throws(UpdateError) {
         var slots = [(extent: Double, isMeasured: Bool)](repeating: (0, false), count: batch.movedItems.count)
         for step in layoutSteps {
             do {
@@ -275,14 +288,16 @@ extension ValidatedUpdate {
                 case .moveSection(let from, let to): try layout.moveSection(from: from, to: to)
                 case .insertSections(let range): try layout.insertSections(range.map { descriptions[$0]! }, at: range.lowerBound)
                 case .reloadSection(let section): try layout.replaceSection(section, with: descriptions[section]!)
-                case .deleteItems(let range, let section): try layout.deleteItems(range, inSection: section)
+                case .deleteItems(let range, let section): try layout.deleteItems(range, inSection: section, slots: known)
                 case .liftItem(let path, let slot):
                     // The path was validated: it is in the layout.
                     slots[slot] = (layout.itemExtent(at: path) ?? 0, layout.isMeasured(path))
-                    try layout.deleteItems(path.item..<(path.item + 1), inSection: path.section)
-                case .insertItems(let path, let count): try layout.insertItems(at: path, count: count)
+                    try layout.deleteItems(path.item..<(path.item + 1), inSection: path.section, slots: known)
+                case .insertItems(let path, let count): try layout.insertItems(at: path, count: count, measuredExtent: nil, slots: known)
                 case .dropItem(let path, let slot):
-                    try layout.insertItems(at: path, count: 1, measuredExtent: slots[slot].isMeasured ? slots[slot].extent : nil)
+                    try layout.insertItems(
+                        at: path, count: 1, measuredExtent: slots[slot].isMeasured ? slots[slot].extent : nil, slots: known
+                    )
                 }
             } catch {
                 switch error {

@@ -159,8 +159,16 @@ extension ListLayout {
     ///   splice of the chunk they land in, O(log S + k + 2048 + r) for a section of r chunks
     ///   (about one per 1024 items).
     public mutating func insertItems(at path: ItemPath, count: Int = 1, measuredExtent: Double? = nil) throws(LayoutError) {
+        try insertItems(at: path, count: count, measuredExtent: measuredExtent, slots: .none)
+    }
+
+    /// `insertItems(at:count:measuredExtent:)`, with the section's record slot taken from
+    /// `slots` when it holds it (`itemCountsAndSlots(inSections:)`, no section change since).
+    ///
+    /// - Complexity: as `insertItems(at:count:measuredExtent:)`, less one descent.
+    package mutating func insertItems(at path: ItemPath, count: Int, measuredExtent: Double?, slots: SectionSlots) throws(LayoutError) {
         try checkSection(path.section)
-        let slot = sections.locate(section: path.section).slot
+        let slot = slot(of: path.section, known: slots)
         let items = sections[slot: slot].items
         guard path.item >= 0, path.item <= items.count else { throw .itemInsertionOutOfRange(path, itemCount: items.count) }
         guard count >= 0 else { throw .invalidCount(count, for: "the items inserted at \(path)") }
@@ -179,8 +187,16 @@ extension ListLayout {
     ///   otherwise for k < 64 items, and from 64 on one splice of the chunks that hold them,
     ///   O(log S + k + 2048 + r) for a section of r chunks (about one per 1024 items).
     public mutating func deleteItems(_ range: Range<Int>, inSection section: Int) throws(LayoutError) {
+        try deleteItems(range, inSection: section, slots: .none)
+    }
+
+    /// `deleteItems(_:inSection:)`, with the section's record slot taken from `slots` when
+    /// it holds it (`itemCountsAndSlots(inSections:)`, no section change since).
+    ///
+    /// - Complexity: as `deleteItems(_:inSection:)`, less one descent.
+    package mutating func deleteItems(_ range: Range<Int>, inSection section: Int, slots: SectionSlots) throws(LayoutError) {
         try checkSection(section)
-        let slot = sections.locate(section: section).slot
+        let slot = slot(of: section, known: slots)
         let itemCount = sections[slot: slot].items.count
         guard range.lowerBound >= 0, range.upperBound <= itemCount else {
             throw .rangeOutOfBounds(range, bound: itemCount, for: "items of section \(section)")

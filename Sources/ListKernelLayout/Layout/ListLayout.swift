@@ -107,8 +107,54 @@ public struct ListLayout: Equatable {
     ///
     /// - Complexity: O(k log S) for k sections.
     package func itemCounts(inSections sections: [Int]) -> [Int] {
+        itemCountsAndSlots(inSections: sections).counts
+    }
+
+    /// `itemCounts(inSections:)`, with where the sections' records were found: item changes
+    /// of those sections that follow (`insertItems(at:count:measuredExtent:slots:)`,
+    /// `deleteItems(_:inSection:slots:)`) skip the descent that finds each again.
+    ///
+    /// - Complexity: O(k log S) for k sections.
+    package func itemCountsAndSlots(inSections sections: [Int]) -> (counts: [Int], slots: SectionSlots) {
         precondition(sections.allSatisfy(isSection), "kernel invariant: a section outside 0..<\(sectionCount)")
-        return self.sections.slots(ofSections: sections).map { self.sections[slot: $0].items.count }
+        let slots = self.sections.slots(ofSections: sections)
+        return (slots.map { self.sections[slot: $0].items.count }, SectionSlots(sections: sections, slots: slots))
+    }
+
+    /// Where the records of some sections are in the section tree, as
+    /// `itemCountsAndSlots(inSections:)` found them. Item changes never move a record; an
+    /// inserted, removed or moved section can, so a caller passes these only to item changes
+    /// made before any section change (debug builds check every slot used).
+    package struct SectionSlots: Sendable {
+        /// The sections, ascending.
+        let sections: [Int]
+        /// Parallel to `sections`: each one's record slot.
+        let slots: [Int]
+
+        /// No slots known: every section is found by a descent.
+        package static let none = SectionSlots(sections: [], slots: [])
+
+        /// Section `section`'s slot, if known.
+        ///
+        /// - Complexity: O(log k) for k sections.
+        func slot(of section: Int) -> Int? {
+            var low = 0, high = sections.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if sections[mid] < section { low = mid + 1 } else { high = mid }
+            }
+            return low < sections.count && sections[low] == section ? slots[low] : nil
+        }
+    }
+
+    /// The slot of section `section`'s record: from `known` when it holds it, else by a
+    /// descent. Debug builds check a known slot against the descent.
+    ///
+    /// - Complexity: O(log k) when known, O(log S) otherwise.
+    func slot(of section: Int, known: SectionSlots) -> Int {
+        guard let slot = known.slot(of: section) else { return self.sections.locate(section: section).slot }
+        assert(slot == self.sections.locate(section: section).slot, "kernel invariant: a stale slot for section \(section)")
+        return slot
     }
 
     /// Whether `section` is collapsed (`false` for a section outside the list).

@@ -84,9 +84,12 @@ extension VirtualList {
             throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
         }
         let update: ValidatedUpdate
+        // Where the touched sections' records are, when their counts were read here.
+        var slots = ListLayout.SectionSlots.none
         if let heldCounts {
             let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
-            let before = layout.itemCounts(inSections: touched.old)
+            let before: [Int]
+            (before, slots) = layout.itemCountsAndSlots(inSections: touched.old)
             let after = callingOut(.counts) { heldCounts(touched.new) }
             guard after.count == touched.new.count else {
                 preconditionFailure("kernel invariant: \(after.count) held counts for \(touched.new.count) touched sections")
@@ -119,7 +122,7 @@ extension VirtualList {
         return try performChange(ListChange(update, of: batch)) { () throws(ListError) in
             do throws(UpdateError) {
                 // The counts before were read from `layout` above, and it has not changed.
-                try update.apply(toLayoutCountedBefore: &layout, sectionDescription: { descriptions[$0]! })
+                try update.apply(toLayoutCountedBefore: &layout, slots: slots, sectionDescription: { descriptions[$0]! })
             } catch {
                 throw .update(error)
             }
