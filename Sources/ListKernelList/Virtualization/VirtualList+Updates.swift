@@ -355,13 +355,6 @@ extension VirtualList {
 
     // MARK: Changes outside the window
 
-    /// What the short path of a change outside the window starts from: the displayed
-    /// elements' natural frames before the change (in points) and the anchor.
-    private struct OutsideWindowPlan {
-        var before: [(element: ListElement, frame: ListLayout.ElementFrame?)]
-        var anchor: UpdateAnchor?
-    }
-
     /// The plan of the short path when `change` is a batch that leaves the sections the
     /// window spans as they were, else `nil`: no operation names one of them, and sections
     /// are deleted, inserted, moved or reloaded only after them
@@ -405,12 +398,15 @@ extension VirtualList {
         // The frames before: a pass set every unpinned entry's frame to its natural frame in
         // this layout; a pinned one is drawn away from it, so its natural frame is looked up.
         // (Fields are read in place: a whole entry copied would retain its view and strings.)
-        var before: [(element: ListElement, frame: ListLayout.ElementFrame?)] = []
+        var before: [FrameBefore] = []
         before.reserveCapacity(displayedStorage.count)
         for index in displayedStorage.indices {
             let element = displayedStorage[index].element
             guard (first...last).contains(element.section) else { return nil }
-            before.append((element, displayedStorage[index].isPinned ? Self.frame(layout.unitFrame(of: element)) : displayedStorage[index].frame))
+            before.append(FrameBefore(
+                element: element,
+                frame: displayedStorage[index].isPinned ? Self.frame(layout.unitFrame(of: element)) : displayedStorage[index].frame
+            ))
         }
         // The anchor asks for unpinned displayed elements only: their frames are exact in
         // points (multiples of 1/256), so back in units they are exact too.
@@ -446,17 +442,17 @@ extension VirtualList {
         #if DEBUG
         let oldFrames = oldFrameTable(change)
         assert(anchor == updateAnchor(change.anchoring, frame: { oldFrames[$0] }), "kernel invariant: the short path's anchor differs")
-        for (element, frame) in before {
-            assert(Self.frame(oldFrames[element]) == frame, "kernel invariant: displayed \(element) was not at its frame")
+        for entry in before {
+            assert(Self.frame(oldFrames[entry.element]) == entry.frame, "kernel invariant: displayed \(entry.element) was not at its frame")
         }
         #endif
 
         try mutate()
 
         #if DEBUG
-        for (element, _) in before {
-            let fate = change.fate(ofOld: element)
-            assert(fate.new == element && fate.change == .unchanged, "kernel invariant: a change outside the window changed \(element)")
+        for entry in before {
+            let fate = change.fate(ofOld: entry.element)
+            assert(fate.new == entry.element && fate.change == .unchanged, "kernel invariant: a change outside the window changed \(entry.element)")
         }
         #endif
         cancelAllPrefetches()
@@ -470,12 +466,20 @@ extension VirtualList {
 
         // Transitions: each element displayed before, unchanged, then any displayed now that
         // was not (none: the pass showed the same window, as debug builds check), in the
-        // full path's order.
+        // full path's order. A shift keeps the entries, so each is first looked for at its
+        // own index, and only when one is not there are the two lists merged.
         var transitions: [ElementTransition] = []
         transitions.reserveCapacity(before.count + 8)
         var next = 0
-        for (element, frameBefore) in before {
-            while next < displayedStorage.count, displayedStorage[next].element < element { next += 1 }
+        var sameEntries = displayedStorage.count == before.count
+        for (index, entry) in before.enumerated() {
+            let (element, frameBefore) = (entry.element, entry.frame)
+            if index < displayedStorage.count, displayedStorage[index].element == element {
+                next = index
+            } else {
+                sameEntries = false
+                while next < displayedStorage.count, displayedStorage[next].element < element { next += 1 }
+            }
             var frameAfter: ListLayout.ElementFrame?
             if next < displayedStorage.count, displayedStorage[next].element == element, !displayedStorage[next].isPinned {
                 frameAfter = displayedStorage[next].frame
@@ -487,7 +491,7 @@ extension VirtualList {
             ))
         }
         next = 0
-        for index in displayedStorage.indices {
+        for index in displayedStorage.indices where !sameEntries {
             let element = displayedStorage[index].element
             while next < before.count, before[next].element < element { next += 1 }
             if next < before.count, before[next].element == element { continue }
@@ -509,4 +513,19 @@ extension VirtualList {
     private static func frame(_ units: (start: Int64, extent: Int64)?) -> ListLayout.ElementFrame? {
         units.map { ListLayout.ElementFrame(start: FixedPoint.points($0.start), extent: FixedPoint.points($0.extent)) }
     }
+}
+
+/// What the short path of a change outside the window starts from: the displayed elements'
+/// natural frames before the change (in points) and the anchor. Outside `VirtualList`, so
+/// that it is not generic: a generic list's unspecialized code looked its type up at run
+/// time on every change (as it does an array of tuples' type, hence `FrameBefore`).
+private struct OutsideWindowPlan {
+    var before: [FrameBefore]
+    var anchor: UpdateAnchor?
+}
+
+/// A displayed element and its natural frame before a change outside the window.
+private struct FrameBefore {
+    var element: ListElement
+    var frame: ListLayout.ElementFrame?
 }
