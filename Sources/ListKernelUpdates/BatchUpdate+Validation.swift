@@ -437,42 +437,48 @@ private struct UpdateValidator {
         // Tallies parallel to the touched sections, filled in one walk per side: the entries
         // are sorted by path, and every entry's section is touched by construction.
         let oldSections = before.touchedSections, newSections = after.touchedSections
-        // Two tallies per section side by side in one array of `Int` (deleted, moved out;
-        // inserted, moved in): an array of tuples costs a lookup of its type at run time.
-        var removed = [Int](repeating: 0, count: 2 * oldSections.count)
-        var placed = [Int](repeating: 0, count: 2 * newSections.count)
-        func position(of section: Int, in sections: [Int], from start: inout Int) -> Int {
-            while start < sections.count, sections[start] < section { start += 1 }
-            guard start < sections.count, sections[start] == section else {
-                preconditionFailure("kernel invariant: no count for touched section \(section)")
+        // Two tallies per section side by side (deleted, moved out; inserted, moved in), all
+        // in one buffer on the stack: a zero-filled array's storage type is looked up at run
+        // time, and a batch's few sections fit.
+        let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (oldSections.count + newSections.count)) {
+            tallies -> UpdateError? in
+            tallies.initialize(repeating: 0)
+            let removed = tallies.baseAddress!, placed = removed + 2 * oldSections.count
+            func position(of section: Int, in sections: [Int], from start: inout Int) -> Int {
+                while start < sections.count, sections[start] < section { start += 1 }
+                guard start < sections.count, sections[start] == section else {
+                    preconditionFailure("kernel invariant: no count for touched section \(section)")
+                }
+                return start
             }
-            return start
-        }
-        var at = 0
-        for entry in oldEntries where entry.operation == .delete || entry.operation == .moveFrom {
-            let index = position(of: entry.path.section, in: oldSections, from: &at)
-            removed[2 * index + (entry.operation == .delete ? 0 : 1)] += 1
-        }
-        at = 0
-        for entry in newEntries {
-            let index = position(of: entry.path.section, in: newSections, from: &at)
-            placed[2 * index + (entry.operation == .insert ? 0 : 1)] += 1
-        }
-        for (newAt, new) in newSections.enumerated() {
-            let old = oldSection(forNew: new)
-            guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
-            guard let oldAt = SortedIndexes.position(of: old, in: oldSections) else {
-                preconditionFailure("kernel invariant: no count for touched section \(old)")
+            var at = 0
+            for entry in oldEntries where entry.operation == .delete || entry.operation == .moveFrom {
+                let index = position(of: entry.path.section, in: oldSections, from: &at)
+                removed[2 * index + (entry.operation == .delete ? 0 : 1)] += 1
             }
-            let countBefore = before.touchedCounts[oldAt], countAfter = after.touchedCounts[newAt]
-            let (i, mi) = (placed[2 * newAt], placed[2 * newAt + 1]), (d, mo) = (removed[2 * oldAt], removed[2 * oldAt + 1])
-            guard countAfter == countBefore + i + mi - d - mo else {
-                throw .invalidItemCount(
-                    section: new, oldSection: old, before: countBefore, after: countAfter,
-                    inserted: i, deleted: d, movedIn: mi, movedOut: mo
-                )
+            at = 0
+            for entry in newEntries {
+                let index = position(of: entry.path.section, in: newSections, from: &at)
+                placed[2 * index + (entry.operation == .insert ? 0 : 1)] += 1
             }
+            for (newAt, new) in newSections.enumerated() {
+                let old = oldSection(forNew: new)
+                guard old >= 0, !hasSectionOperations || oldSectionOperation[old] != .reload else { continue }
+                guard let oldAt = SortedIndexes.position(of: old, in: oldSections) else {
+                    preconditionFailure("kernel invariant: no count for touched section \(old)")
+                }
+                let countBefore = before.touchedCounts[oldAt], countAfter = after.touchedCounts[newAt]
+                let (i, mi) = (placed[2 * newAt], placed[2 * newAt + 1]), (d, mo) = (removed[2 * oldAt], removed[2 * oldAt + 1])
+                guard countAfter == countBefore + i + mi - d - mo else {
+                    return .invalidItemCount(
+                        section: new, oldSection: old, before: countBefore, after: countAfter,
+                        inserted: i, deleted: d, movedIn: mi, movedOut: mo
+                    )
+                }
+            }
+            return nil
         }
+        if let failure { throw failure }
     }
 
     /// The sorted change lists a `ValidatedUpdate` keeps.

@@ -118,7 +118,12 @@ public struct ListLayout: Equatable {
     package func itemCountsAndSlots(inSections sections: [Int]) -> (counts: [Int], slots: SectionSlots) {
         precondition(sections.allSatisfy(isSection), "kernel invariant: a section outside 0..<\(sectionCount)")
         let slots = self.sections.slots(ofSections: sections)
-        return (slots.map { self.sections[slot: $0].items.count }, SectionSlots(sections: sections, slots: slots))
+        // Appended into reserved storage: `map` makes its array through a path that looks
+        // the storage type up at run time.
+        var counts: [Int] = []
+        counts.reserveCapacity(slots.count)
+        for slot in slots { counts.append(self.sections[slot: slot].items.count) }
+        return (counts, SectionSlots(sections: sections, slots: slots))
     }
 
     /// Where the records of some sections are in the section tree, as

@@ -247,42 +247,43 @@ struct SectionTree: InvariantChecked {
         let k = indexes.count
         guard k > 0 else { return [] }
         // Each section's node and remaining section count side by side in one scratch
-        // buffer (on the stack for a batch's few sections), and the slots written in place:
-        // one allocation, the answer's.
-        return [Int](unsafeUninitializedCapacity: k) { slots, initialized in
-            withUnsafeTemporaryAllocation(of: (node: Int, remainder: Int64).self, capacity: k) { paths in
-                for j in 0..<k { paths[j] = (root, Int64(indexes[j])) }
-                sums.withUnsafeBufferPointer { sums in
-                    for level in 0...height {
-                        // First one read in each line of each section's row, all independent,
-                        // so the lines are on their way together; then the searches, which
-                        // need them.
-                        var touched: Int64 = 0
-                        for j in 0..<k {
-                            let row = paths[j].node * SectionTree.rowStride
-                            var line = 0
-                            while line < SectionTree.rowStride {
-                                touched &+= sums[row + line]
-                                line += 8
-                            }
+        // buffer (on the stack for a batch's few sections), and the slots appended to
+        // reserved storage: one allocation, the answer's. (`Array(unsafeUninitializedCapacity:)`
+        // would look the storage type up at run time.)
+        var slots: [Int] = []
+        slots.reserveCapacity(k)
+        withUnsafeTemporaryAllocation(of: (node: Int, remainder: Int64).self, capacity: k) { paths in
+            for j in 0..<k { paths[j] = (root, Int64(indexes[j])) }
+            sums.withUnsafeBufferPointer { sums in
+                for level in 0...height {
+                    // First one read in each line of each section's row, all independent,
+                    // so the lines are on their way together; then the searches, which
+                    // need them.
+                    var touched: Int64 = 0
+                    for j in 0..<k {
+                        let row = paths[j].node * SectionTree.rowStride
+                        var line = 0
+                        while line < SectionTree.rowStride {
+                            touched &+= sums[row + line]
+                            line += 8
                         }
-                        SectionTree.keep(touched)
-                        for j in 0..<k {
-                            let (node, remainder) = paths[j]
-                            let row = node * SectionTree.rowStride
-                            let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainder)
-                            if level == height {
-                                (slots.baseAddress! + j).initialize(to: node * SectionTree.width + entry)
-                            } else {
-                                let before = entry > 0 ? sums[row + SectionTree.column(.section, entry - 1)] : 0
-                                paths[j] = (Int(sums[row + SectionTree.linkColumn(entry)]), remainder &- before)
-                            }
+                    }
+                    SectionTree.keep(touched)
+                    for j in 0..<k {
+                        let (node, remainder) = paths[j]
+                        let row = node * SectionTree.rowStride
+                        let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainder)
+                        if level == height {
+                            slots.append(node * SectionTree.width + entry)
+                        } else {
+                            let before = entry > 0 ? sums[row + SectionTree.column(.section, entry - 1)] : 0
+                            paths[j] = (Int(sums[row + SectionTree.linkColumn(entry)]), remainder &- before)
                         }
                     }
                 }
             }
-            initialized = k
         }
+        return slots
     }
 
     /// Uses `value`, so that reads made only to bring lines into the cache are not removed.
