@@ -70,38 +70,44 @@ extension ValidatedUpdate {
         for old in reloadedSections { steps.append(.reloadSection(newSection(forOld: old)!)) }
 
         // 5. Deleted and moved-away items, bottom up in each section, at the section's new
-        // index.
+        // index. The tables are read flat, a section's changes between its bounds: slicing
+        // them per section retained and released each array for every section.
         var slots: [ItemPath: Int] = [:]
-        for (old, changes) in zip(oldItemSections, oldItems) where !changes.removed.isEmpty {
-            let section = newSection(forOld: old)!
-            var index = changes.removed.count - 1
-            while index >= 0 {
-                let item = changes.removed[offset: index]
-                if changes.destinations[offset: index] != nil {
-                    slots[ItemPath(section: old, item: item)] = slots.count
+        let oldTable = oldItems
+        for (group, oldSection) in oldItemSections.enumerated() {
+            let start = oldTable.bounds[group].removed, end = oldTable.bounds[group + 1].removed
+            guard start < end else { continue }
+            let section = newSection(forOld: oldSection)!
+            var index = end - 1
+            while index >= start {
+                let item = oldTable.removed[index]
+                if oldTable.destinations[index] != nil {
+                    slots[ItemPath(section: oldSection, item: item)] = slots.count
                     steps.append(.liftItem(ItemPath(section: section, item: item), slot: slots.count - 1))
                     index -= 1
                     continue
                 }
                 var low = index
-                while low > 0, changes.destinations[offset: low - 1] == nil, changes.removed[offset: low - 1] == changes.removed[offset: low] - 1 { low -= 1 }
-                steps.append(.deleteItems(changes.removed[offset: low]..<(item + 1), inSection: section))
+                while low > start, oldTable.destinations[low - 1] == nil, oldTable.removed[low - 1] == oldTable.removed[low] - 1 { low -= 1 }
+                steps.append(.deleteItems(oldTable.removed[low]..<(item + 1), inSection: section))
                 index = low - 1
             }
         }
 
         // 6. Inserted and moved-in items, top down in each section.
-        for (section, changes) in zip(newItemSections, newItems) {
-            var index = 0
-            while index < changes.placed.count {
-                let item = changes.placed[offset: index]
-                if let source = changes.sources[offset: index] {
+        let newTable = newItems
+        for (group, section) in newItemSections.enumerated() {
+            var index = newTable.bounds[group]
+            let end = newTable.bounds[group + 1]
+            while index < end {
+                let item = newTable.placed[index]
+                if let source = newTable.sources[index] {
                     steps.append(.dropItem(at: ItemPath(section: section, item: item), slot: slots[source]!))
                     index += 1
                     continue
                 }
                 var high = index
-                while high + 1 < changes.placed.count, changes.sources[offset: high + 1] == nil, changes.placed[offset: high + 1] == changes.placed[offset: high] + 1 {
+                while high + 1 < end, newTable.sources[high + 1] == nil, newTable.placed[high + 1] == newTable.placed[high] + 1 {
                     high += 1
                 }
                 steps.append(.insertItems(at: ItemPath(section: section, item: item), count: high - index + 1))
