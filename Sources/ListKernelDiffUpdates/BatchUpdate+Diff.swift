@@ -146,8 +146,8 @@ extension BatchUpdate {
         }
 
         // Items.
-        batch.deleteItems(at: diff.deletedItems)
-        batch.insertItems(at: diff.insertedItems)
+        batch._appendItems(deleted: diff.deletedItems, inserted: diff.insertedItems)
+        if !diff.movedItems.isEmpty { batch._reserveItemMoves(diff.movedItems.count) }
         var changeKind: [ItemPath: ContentChangeKind] = [:]
         for change in diff.changedItems { changeKind[change.from] = change.kind }
         var movedSources = Set<ItemPath>()

@@ -69,9 +69,12 @@ extension BatchUpdate {
         // sorted integers costs less than hashing each one.
         var old: [Int] = []
         var new: [Int] = []
-        old.reserveCapacity(deletedSections.count + reloadedSections.count + deletedItems.count + reloadedItems.count
-            + reconfiguredItems.count + 2 * (movedSections.count + movedItems.count) + insertedSections.count + insertedItems.count)
-        new.reserveCapacity(old.capacity)
+        let named = deletedSections.count + reloadedSections.count + deletedItems.count + reloadedItems.count
+            + reconfiguredItems.count + 2 * (movedSections.count + movedItems.count) + insertedSections.count + insertedItems.count
+        // Each side gains the other's sections below: room for both at once, not a
+        // reallocation.
+        old.reserveCapacity(2 * named)
+        new.reserveCapacity(2 * named)
         func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.append(section) } }
         func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.append(section) } }
         for section in deletedSections { addOld(section) }

@@ -99,6 +99,21 @@ public struct BatchUpdate: Equatable, Sendable, CustomStringConvertible {
     /// - Complexity: O(k) for k paths.
     public mutating func deleteItems(at paths: some Sequence<ItemPath>) { deletedItems.append(contentsOf: paths) }
 
+    /// `deleteItems(at: deleted)` and `insertItems(at: inserted)`, adopting each array's
+    /// storage when the batch lists none of its kind yet: a diff's conversion hands over
+    /// arrays it built, which appending would copy into new storage.
+    ///
+    /// - Complexity: O(1) when adopted, else O(k) for k paths.
+    package mutating func _appendItems(deleted: [ItemPath], inserted: [ItemPath]) {
+        if deletedItems.isEmpty { deletedItems = deleted } else { deletedItems.append(contentsOf: deleted) }
+        if insertedItems.isEmpty { insertedItems = inserted } else { insertedItems.append(contentsOf: inserted) }
+    }
+
+    /// Room for `count` more item moves, so that recording them allocates once.
+    ///
+    /// - Complexity: O(existing moves) when it reallocates.
+    package mutating func _reserveItemMoves(_ count: Int) { movedItems.reserveCapacity(movedItems.count + count) }
+
     /// Records the items at `paths` (before the update) as reloaded: each keeps its place,
     /// and its view is replaced by a freshly dequeued one.
     ///

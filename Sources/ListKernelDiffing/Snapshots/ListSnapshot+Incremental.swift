@@ -135,7 +135,8 @@ extension ListSnapshot {
 
         // Deletes, in old order: touched items gone from every section.
         deleted.sort()
-        changes.deletedItems.append(contentsOf: deleted)
+        // (Adopted when there are none yet: appending would copy them into new storage.)
+        if changes.deletedItems.isEmpty { changes.deletedItems = deleted } else { changes.deletedItems.append(contentsOf: deleted) }
 
         // Inserts and moves, section by section in order. Every insert is a touched item
         // with a new place: room for them at once, not a reallocation per doubling.
