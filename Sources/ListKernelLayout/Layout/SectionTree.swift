@@ -466,10 +466,13 @@ struct SectionTree: InvariantChecked {
                 let base = row + Measure.section.column.offset
                 let entry = SectionTree.count(UnsafePointer(sums.baseAddress! + base), atMost: remainder)
                 if entry > 0 { remainder &-= sums[base + entry - 1] }
-                for i in entry..<Int(sums[row + SectionTree.fillOffset]) {
-                    sums[row + SectionTree.column(.extent, i)] &+= extentDelta
-                    sums[row + SectionTree.column(.position, i)] &+= positionDelta
-                }
+                // One column at a time, each a loop of one stride (the contiguous positions
+                // vectorize), where one loop over both could not be proved free of overlap.
+                let fill = Int(sums[row + SectionTree.fillOffset])
+                let extents = sums.baseAddress! + row + Measure.extent.column.offset
+                let positions = sums.baseAddress! + row + Measure.position.column.offset
+                for i in entry..<fill { extents[Measure.extent.column.stride &* i] &+= extentDelta }
+                for i in entry..<fill { positions[i] &+= positionDelta }
                 if level == height { break }
                 node = Int(sums[row + SectionTree.linkColumn(entry)])
                 level += 1
