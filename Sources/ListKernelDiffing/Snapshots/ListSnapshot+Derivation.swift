@@ -61,6 +61,7 @@ extension ListSnapshot {
     /// one was copied from the other (a resubmission of the committed snapshot).
     ///
     /// - Complexity: O(1).
+    @inlinable
     package func _isSameVersion(as other: ListSnapshot) -> Bool { _version === other._version }
 
     /// Whether this snapshot was made from `base` by item edits and marks only, so that
@@ -93,6 +94,7 @@ extension ListSnapshot {
     /// `retiringLimits`).
     ///
     /// - Complexity: O(1).
+    @inlinable
     package var _storageExclusiveToBase: Int {
         _sections.copiedEntries(chunksChanged: _editedSections) + _itemSection.copiedEntries + _editedSectionItems
     }
@@ -102,6 +104,7 @@ extension ListSnapshot {
     /// name it as their base.
     ///
     /// - Complexity: O(1).
+    @inlinable
     package mutating func _commitAsBase() {
         _itemSection.resetCopyCount()
         _editedSectionItems = 0

@@ -67,40 +67,69 @@ extension ListDiffableDataSource {
         let changes = snapshot._incrementalChanges(from: current, scratch: &incrementalScratch)
             ?? snapshot.difference(from: current).changes
         incrementalScratch.shrinkIfLarge()
-        // The touched sections' counts are read here, where the snapshot's types are
-        // concrete (this method is specialized in the caller's module).
-        return try apply(snapshot, changes: changes, counts: { snapshot._itemCounts(ofSectionsAt: $0) })
+        return try apply(snapshot, changes: changes)
     }
 
     /// Applies `snapshot` given its `changes` from the current snapshot (computed
     /// incrementally, or by a full diff off the main actor: `LiveSnapshotApplier`).
     ///
-    /// - Parameter counts: the item counts of `snapshot`'s sections at the given indexes;
-    ///   by default read from `snapshot` here, in unspecialized generic code.
+    /// The snapshots' bookkeeping (what the replaced one holds alone, the commit of the new
+    /// one, the touched sections' counts, the release of the replaced one) runs here, where
+    /// the snapshot's types are concrete: this method is specialized in the caller's module.
+    /// In generic code each of those steps looked the snapshot's types up at run time.
+    ///
     /// - Complexity: O(k log n) for k changes, plus the pass.
-    @usableFromInline
-    func apply(
-        _ snapshot: Snapshot,
-        changes: SectionedDiff.Changes,
-        counts: (([Int]) -> [Int])? = nil
-    ) throws(ListError) -> PassResult<View> {
+    @inlinable
+    func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
         let old = current
-        let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         let exclusiveToOld = snapshot._isDerived(from: old) ? snapshot._storageExclusiveToBase : nil
         current = snapshot
         current.clearMarks()
         current._commitAsBase()
+        let pass: PassResult<View>
+        do {
+            pass = try applyCurrent(changes: changes, replacing: old, sectionCount: current.numberOfSections) {
+                self.current._itemCounts(ofSectionsAt: $0)
+            }
+        } catch {
+            // Rejected: `old` is current again, nothing to release. Thrown after the layout
+            // took the new snapshot (a pass's error): the new one stays, and `old` goes as
+            // after a success.
+            if !current._isSameVersion(as: old) { retire(consume old, exclusiveEntries: exclusiveToOld) }
+            throw error
+        }
+        retire(consume old, exclusiveEntries: exclusiveToOld)
+        return pass
+    }
+
+    /// Applies `changes` from `old` to the list, the current snapshot (marks cleared,
+    /// committed as the base of later derivations) being the new state; puts `old` back if
+    /// the list rejects them.
+    ///
+    /// - Parameters:
+    ///   - sectionCount: the current snapshot's section count.
+    ///   - counts: the item counts of the current snapshot's sections at the given indexes.
+    /// - Complexity: O(k log n) for k changes, plus the pass.
+    @usableFromInline
+    func applyCurrent(
+        changes: SectionedDiff.Changes,
+        replacing old: Snapshot,
+        sectionCount: Int,
+        counts: ([Int]) -> [Int]
+    ) throws(ListError) -> PassResult<View> {
+        let conversion = BatchUpdate._converting(changes, rebindingMovedReconfigures: true)
         let applied: PassResult<View>
         do {
             // The counts come from `current`, from which the batch was computed: only the
             // sections it touches are checked.
-            applied = try list.apply(conversion.batch, heldCounts: counts ?? { snapshot._itemCounts(ofSectionsAt: $0) })
+            applied = try withoutActuallyEscaping(counts) { counts throws(ListError) in
+                try list.apply(conversion.batch, heldCounts: (sectionCount, counts))
+            }
         } catch {
             restore(old, after: error)
             throw error
         }
         _checkInvariants()
-        retire(consume old, exclusiveEntries: exclusiveToOld)
         guard !conversion.reconfiguredAfterMove.isEmpty else { return applied }
 
         // Moved items that are only reconfigured kept their views through the move; they
@@ -214,6 +243,7 @@ extension ListDiffableDataSource {
     /// alone, waits in `retiring` for others, up to `retiringLimits`.
     ///
     /// - Complexity: O(1) on the caller's thread.
+    @inlinable
     func retire(_ snapshot: consuming Snapshot, exclusiveEntries: Int?) {
         let limits = Self.retiringLimits
         guard let exclusiveEntries, exclusiveEntries < limits.entries else {
@@ -233,6 +263,7 @@ extension ListDiffableDataSource {
     /// time, at `.utility` priority).
     ///
     /// - Complexity: O(1) on the caller's thread.
+    @usableFromInline
     static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
         // Moved into the task, so the task drops the last reference, whichever side runs
         // first.

@@ -69,16 +69,17 @@ extension VirtualList {
     /// Applies `batch`; with `heldCounts`, the data source's counts come from a snapshot it
     /// holds and from which `batch` was computed, so the sections `batch` does not touch keep
     /// their counts by construction: only the touched sections' counts are asked, through
-    /// `heldCounts` (the item counts of the sections at the given indexes, in one call), and
-    /// checked (`ListDiffableDataSource`; `Docs/Updates.md`, "Validation").
+    /// `heldCounts.items` (the item counts of the sections at the given indexes, in one
+    /// call), and checked (`ListDiffableDataSource`; `Docs/Updates.md`, "Validation"); the
+    /// section count is `heldCounts.sections`.
     ///
     /// - Complexity: O(S + k log n) plus the pass; O(t log S + k log n) for t touched
     ///   sections with `heldCounts`.
     @discardableResult
-    func apply(_ batch: BatchUpdate, heldCounts: (([Int]) -> [Int])?) throws(ListError) -> PassResult<View> {
+    func apply(_ batch: BatchUpdate, heldCounts: (sections: Int, items: ([Int]) -> [Int])?) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
-        let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
+        let sectionCount = heldCounts?.sections ?? callingOut(.counts) { dataSource.numberOfSections(in: self) }
         guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
         guard sectionCount <= ListLimits.maximumSectionCount else {
             throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
@@ -90,7 +91,7 @@ extension VirtualList {
             let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
             let before: [Int]
             (before, slots) = layout.itemCountsAndSlots(inSections: touched.old)
-            let after = callingOut(.counts) { heldCounts(touched.new) }
+            let after = callingOut(.counts) { heldCounts.items(touched.new) }
             guard after.count == touched.new.count else {
                 preconditionFailure("kernel invariant: \(after.count) held counts for \(touched.new.count) touched sections")
             }
