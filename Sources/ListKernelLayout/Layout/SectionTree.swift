@@ -258,9 +258,9 @@ struct SectionTree: InvariantChecked {
                 for level in 0...height {
                     // First one read in each line of each section's row, all independent,
                     // so the lines are on their way together; then the searches, which
-                    // need them.
+                    // need them. (Not at the root: every descent starts in its row.)
                     var touched: Int64 = 0
-                    for j in 0..<k {
+                    for j in 0..<k where level > 0 {
                         let row = paths[j].node * SectionTree.rowStride
                         var line = 0
                         while line < SectionTree.rowStride {
