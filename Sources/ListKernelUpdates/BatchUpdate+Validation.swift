@@ -442,8 +442,9 @@ private struct UpdateValidator {
         let oldSections = before.touchedSections, newSections = after.touchedSections
         // Two tallies per section side by side (deleted, moved out; inserted, moved in), all
         // in one buffer on the stack: a zero-filled array's storage type is looked up at run
-        // time, and a batch's few sections fit.
-        let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (oldSections.count + newSections.count)) {
+        // time, and a batch's few sections fit. (At least one entry, so that the buffer has
+        // an address when the batch touches no section.)
+        let failure = withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(1, 2 * (oldSections.count + newSections.count))) {
             tallies -> UpdateError? in
             tallies.initialize(repeating: 0)
             let removed = tallies.baseAddress!, placed = removed + 2 * oldSections.count
