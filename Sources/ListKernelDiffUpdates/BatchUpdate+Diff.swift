@@ -139,8 +139,9 @@ extension BatchUpdate {
                 batch.reloadSections(CollectionOfOne(change.from))
             }
         }
-        batch.deleteSections(diff.deletedSections)
-        batch.insertSections(diff.insertedSections)
+        // (Only when there are some: appending even an empty array makes the storage unique.)
+        if !diff.deletedSections.isEmpty { batch.deleteSections(diff.deletedSections) }
+        if !diff.insertedSections.isEmpty { batch.insertSections(diff.insertedSections) }
         for move in diff.movedSections where !replacedMoves.contains(move.from) {
             batch.moveSection(from: move.from, to: move.to)
         }

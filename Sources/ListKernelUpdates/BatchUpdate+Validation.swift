@@ -71,12 +71,20 @@ extension BatchUpdate {
         var new: [Int] = []
         let named = deletedSections.count + reloadedSections.count + deletedItems.count + reloadedItems.count
             + reconfiguredItems.count + 2 * (movedSections.count + movedItems.count) + insertedSections.count + insertedItems.count
-        // Each side gains the other's sections below: room for both at once, not a
-        // reallocation.
-        old.reserveCapacity(2 * named)
-        new.reserveCapacity(2 * named)
+        // No section changes place: the mapping is the identity on the surviving range, so
+        // each side is every section named on either side, in its own range. They are
+        // gathered in one array (the usual batch, of items only, has equal section counts
+        // before and after, and its two sides are then one array: one allocation, one sort).
+        let keepsSections = movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty
+        // Otherwise each side gains the other's sections below: room for both at once, not
+        // a reallocation.
+        old.reserveCapacity(keepsSections ? named : 2 * named)
+        if !keepsSections { new.reserveCapacity(2 * named) }
         func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.append(section) } }
-        func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.append(section) } }
+        func addNew(_ section: Int) {
+            guard section >= 0 && section < sectionCountAfter else { return }
+            if keepsSections { old.append(section) } else { new.append(section) }
+        }
         for section in deletedSections { addOld(section) }
         for section in reloadedSections { addOld(section) }
         for move in movedSections { addOld(move.from); addNew(move.to) }
@@ -86,23 +94,22 @@ extension BatchUpdate {
         for path in reconfiguredItems { addOld(path.section) }
         for move in movedItems { addOld(move.from.section); addNew(move.to.section) }
         for path in insertedItems { addNew(path.section) }
+        old.sortAndRemoveDuplicates { $0 }
+        if keepsSections {
+            if sectionCountBefore == sectionCountAfter { return (old, old) }
+            new = old.filter { $0 < sectionCountAfter }
+            old.removeAll { $0 >= sectionCountBefore }
+            return (old, new)
+        }
         // Close under the mapping of the sections that survive: an untouched old section and
         // an untouched new one pair up by rank among the untouched, and counts match there.
-        old.sortAndRemoveDuplicates { $0 }
-        if movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty {
-            // No section changes place: the mapping is the identity on the surviving range.
-            for section in old where section < sectionCountAfter { new.append(section) }
-            new.sortAndRemoveDuplicates { $0 }
-            for section in new where section < sectionCountBefore { old.append(section) }
-        } else {
-            let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
-            for section in old {
-                if let mapped = mapping.newSection(forOld: section) { new.append(mapped) }
-            }
-            new.sortAndRemoveDuplicates { $0 }
-            for section in new {
-                if let mapped = mapping.oldSection(forNew: section) { old.append(mapped) }
-            }
+        let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
+        for section in old {
+            if let mapped = mapping.newSection(forOld: section) { new.append(mapped) }
+        }
+        new.sortAndRemoveDuplicates { $0 }
+        for section in new {
+            if let mapped = mapping.oldSection(forNew: section) { old.append(mapped) }
         }
         old.sortAndRemoveDuplicates { $0 }
         return (old, new)
@@ -125,8 +132,8 @@ struct _SectionMapping {
     let sectionCountAfter: Int
 
     init(_ batch: BatchUpdate, sectionCountBefore: Int, sectionCountAfter: Int) {
-        let removedPairs = (batch.deletedSections.map { ($0, -1) } + batch.movedSections.map { ($0.from, $0.to) }).sorted { $0.0 < $1.0 }
-        let placedPairs = (batch.insertedSections.map { ($0, -1) } + batch.movedSections.map { ($0.to, $0.from) }).sorted { $0.0 < $1.0 }
+        let removedPairs = (batch.deletedSections.map { ($0, -1) } + batch.movedSections.map { ($0.from, $0.to) }).sortedIfNeeded { $0.0 < $1.0 }
+        let placedPairs = (batch.insertedSections.map { ($0, -1) } + batch.movedSections.map { ($0.to, $0.from) }).sortedIfNeeded { $0.0 < $1.0 }
         removed = removedPairs.map(\.0)
         destinations = removedPairs.map(\.1)
         placed = placedPairs.map(\.0)
@@ -219,11 +226,11 @@ private struct UpdateValidator {
 
     mutating func run() throws(UpdateError) -> ValidatedUpdate {
         try checkCounts()
-        let deleted = batch.deletedSections.sorted()
-        let reloaded = batch.reloadedSections.sorted()
-        let inserted = batch.insertedSections.sorted()
-        let moves = batch.movedSections.sorted()
-        let movesByDestination = moves.sorted { ($0.to, $0.from) < ($1.to, $1.from) }
+        let deleted = batch.deletedSections.sortedIfNeeded()
+        let reloaded = batch.reloadedSections.sortedIfNeeded()
+        let inserted = batch.insertedSections.sortedIfNeeded()
+        let moves = batch.movedSections.sortedIfNeeded()
+        let movesByDestination = moves.sortedIfNeeded { ($0.to, $0.from) < ($1.to, $1.from) }
 
         // Sections: ranges, then conflicts, then the count.
         for section in deleted { try checkSection(.delete, section) }
@@ -253,8 +260,8 @@ private struct UpdateValidator {
         for path in batch.insertedItems { newEntries.append(ItemEntry(path: path, operation: .insert)) }
         for move in batch.movedItems { newEntries.append(ItemEntry(path: move.to, operation: .moveTo, counterpart: move.from)) }
         // Sorting by the whole move keeps the order of equal entries independent of call order.
-        oldEntries.sort { ($0.path, $0.operation, $0.counterpart ?? $0.path) < ($1.path, $1.operation, $1.counterpart ?? $1.path) }
-        newEntries.sort { ($0.path, $0.operation, $0.counterpart ?? $0.path) < ($1.path, $1.operation, $1.counterpart ?? $1.path) }
+        oldEntries.sortIfNeeded { ($0.path, $0.operation, $0.counterpart ?? $0.path) < ($1.path, $1.operation, $1.counterpart ?? $1.path) }
+        newEntries.sortIfNeeded { ($0.path, $0.operation, $0.counterpart ?? $0.path) < ($1.path, $1.operation, $1.counterpart ?? $1.path) }
 
         for entry in oldEntries { try checkRange(entry, counts: before) }
         for entry in newEntries { try checkRange(entry, counts: after) }
@@ -492,8 +499,14 @@ private struct UpdateValidator {
         deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
         _ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]
     ) -> ValidatedUpdate {
-        let removed = (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sorted { $0.0 < $1.0 }
-        let placed = (inserted.map { ($0, -1) } + moves.map { ($0.to, $0.from) }).sorted { $0.0 < $1.0 }
+        // Without moves, the sorted deletes and inserts alone (joining an empty list of moves
+        // to them cost a call into the runtime each).
+        let removed = moves.isEmpty
+            ? deleted.map { ($0, -1) }
+            : (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sortedIfNeeded { $0.0 < $1.0 }
+        let placed = moves.isEmpty
+            ? inserted.map { ($0, -1) }
+            : (inserted.map { ($0, -1) } + moves.map { ($0.to, $0.from) }).sortedIfNeeded { $0.0 < $1.0 }
 
         var oldItemSections: [Int] = []
         var oldItems = ValidatedUpdate.OldItemTable(reservingSections: oldEntries.count, changes: oldEntries.count)

@@ -210,9 +210,10 @@ extension ValidatedUpdate {
         #endif
         var descriptions: [Int: ListLayout.Section] = [:]
         var describedUnits: [Int64] = []
-        let described = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
+        // (None to join for a batch of items: joining two empty lists cost a runtime call.)
+        let described = placedSections.isEmpty && reloadedSections.isEmpty ? [] : zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
             + reloadedSections.map { newSection(forOld: $0)! }
-        for section in described.sorted() {
+        for section in described.sortedIfNeeded() {
             let description = sectionDescription(section)
             let count = description.measuredItemExtents?.count ?? description.itemCount
             // Inserted and reloaded sections are touched: their counts are always known.

@@ -148,7 +148,7 @@ public struct ValidatedUpdate: Equatable, Sendable {
     package struct OldItemTable: RandomAccessCollection, Equatable, Sendable {
         /// Where each section's changes start in the flat arrays, with one more entry for
         /// the end: section `g` has `removed[bounds[g].removed..<bounds[g + 1].removed]`.
-        var bounds: [(removed: Int, reloaded: Int, reconfigured: Int)] = [(0, 0, 0)]
+        var bounds: [(removed: Int, reloaded: Int, reconfigured: Int)]
         var removed: [Int] = []
         var destinations: [ItemPath?] = []
         var reloaded: [Int] = []
@@ -157,7 +157,11 @@ public struct ValidatedUpdate: Equatable, Sendable {
         /// Room for `sections` sections and `changes` changes, so building it allocates once
         /// per array.
         init(reservingSections sections: Int, changes: Int) {
+            // Reserved before the first bound goes in: a literal `[(0, 0, 0)]` was an
+            // allocation of its own, which the reservation then replaced.
+            bounds = []
             bounds.reserveCapacity(sections + 1)
+            bounds.append((0, 0, 0))
             removed.reserveCapacity(changes)
             destinations.reserveCapacity(changes)
         }
@@ -208,13 +212,15 @@ public struct ValidatedUpdate: Equatable, Sendable {
     /// `newItemSections`, in flat arrays (as `OldItemTable`).
     struct NewItemTable: RandomAccessCollection, Equatable, Sendable {
         /// Where each section's changes start in the flat arrays, and the end.
-        var bounds: [Int] = [0]
+        var bounds: [Int]
         var placed: [Int] = []
         var sources: [ItemPath?] = []
 
         /// Room for `sections` sections and `changes` changes.
         init(reservingSections sections: Int, changes: Int) {
+            bounds = []   // (reserved before the first bound goes in, as `OldItemTable`'s)
             bounds.reserveCapacity(sections + 1)
+            bounds.append(0)
             placed.reserveCapacity(changes)
             sources.reserveCapacity(changes)
         }

@@ -80,7 +80,9 @@ extension ListSnapshot {
         }
         for item in _reloadedItems { add(item, .reload) }
         for item in _reconfiguredItems where !_reloadedItems.contains(item) { add(item, .reconfigure) }
-        changes.sort { $0.to < $1.to }
+        // (Sorting even an empty array makes its storage unique: an allocation, for the
+        // usual apply with nothing marked.)
+        if changes.count > 1 { changes.sort { $0.to < $1.to } }
         return changes
     }
 
@@ -98,7 +100,7 @@ extension ListSnapshot {
                 changes.append(ContentChange(from: from, to: to, kind: .reload))
             }
         }
-        changes.sort { $0.to < $1.to }
+        if changes.count > 1 { changes.sort { $0.to < $1.to } }   // (see `_markedItemChanges`)
         return changes
     }
 }

@@ -115,8 +115,19 @@ extension ListSnapshot {
         // Each touched item is looked up once in each snapshot (the lookups meet cold caches
         // after a derivation): its old path, its new path with the old one kept beside it,
         // and, when it has no new path, a delete.
+        // The old and new places go in the caller's buffers (taken out of `scratch` while
+        // the sections use it, and put back empty): two allocations and frees fewer an apply.
+        // The deletes are handed to `changes`, so they get storage of their own.
         var old: [ItemPath] = []
         var new: [(path: ItemPath, from: ItemPath?)] = []
+        swap(&old, &scratch.touchedOld)
+        swap(&new, &scratch.touchedNew)
+        defer {
+            old.removeAll(keepingCapacity: true)
+            new.removeAll(keepingCapacity: true)
+            swap(&old, &scratch.touchedOld)
+            swap(&new, &scratch.touchedNew)
+        }
         var deleted: [ItemPath] = []
         old.reserveCapacity(touched.count)
         new.reserveCapacity(touched.count)
@@ -130,11 +141,12 @@ extension ListSnapshot {
                 deleted.append(from)
             }
         }
-        old.sort()
-        new.sort { $0.path < $1.path }
+        // (Not for fewer than two: sorting even an empty array makes its storage unique.)
+        if old.count > 1 { old.sort() }
+        if new.count > 1 { new.sort { $0.path < $1.path } }
 
         // Deletes, in old order: touched items gone from every section.
-        deleted.sort()
+        if deleted.count > 1 { deleted.sort() }
         // (Adopted when there are none yet: appending would copy them into new storage.)
         if changes.deletedItems.isEmpty { changes.deletedItems = deleted } else { changes.deletedItems.append(contentsOf: deleted) }
 
@@ -165,6 +177,10 @@ extension ListSnapshot {
     /// data source, across applies).
     @usableFromInline
     package struct _SectionScratch {
+        /// Every touched item's old place, sorted (`_touchedItemChanges`; empty between calls).
+        @usableFromInline var touchedOld: [ItemPath] = []
+        /// Every touched item's new place with its old one, sorted by the new (as `touchedOld`).
+        @usableFromInline var touchedNew: [(path: ItemPath, from: ItemPath?)] = []
         /// Old indexes of the section's touched items, ascending.
         @usableFromInline var oldTouched: [Int] = []
         /// New indexes of the section's touched items, ascending, with where each was.
@@ -189,6 +205,7 @@ extension ListSnapshot {
         @inlinable
         package mutating func shrinkIfLarge() {
             let largest = Swift.max(
+                touchedOld.capacity, touchedNew.capacity,
                 oldTouched.capacity, newTouched.capacity, newIndexes.capacity, starts.capacity,
                 elements.capacity, values.capacity, valueOf.capacity, members.capacity
             )

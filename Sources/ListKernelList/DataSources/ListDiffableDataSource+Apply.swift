@@ -250,6 +250,8 @@ extension ListDiffableDataSource {
             Self.releaseInBackground(consume snapshot)
             return
         }
+        // Room for the whole batch at once: growing by doubling reallocated it five times.
+        if retiring.isEmpty { retiring.reserveCapacity(limits.snapshots) }
         retiring.append(consume snapshot)
         retiringEntries += exclusiveEntries
         guard retiring.count >= limits.snapshots || retiringEntries >= limits.entries else { return }

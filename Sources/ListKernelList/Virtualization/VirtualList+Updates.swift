@@ -116,9 +116,12 @@ extension VirtualList {
 
         // Descriptions of inserted and reloaded sections, asked before anything changes.
         var descriptions: [Int: ListLayout.Section] = [:]
-        let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
-        for section in replaced where descriptions[section] == nil {
-            descriptions[section] = try sectionDescription(section, dataSource: dataSource)
+        // (Skipped for a batch of items: joining two empty lists cost a runtime call.)
+        if !batch.insertedSections.isEmpty || !batch.reloadedSections.isEmpty {
+            let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
+            for section in replaced where descriptions[section] == nil {
+                descriptions[section] = try sectionDescription(section, dataSource: dataSource)
+            }
         }
         return try performChange(ListChange(update, of: batch)) { () throws(ListError) in
             do throws(UpdateError) {
@@ -399,11 +402,18 @@ extension VirtualList {
         // The frames before: a pass set every unpinned entry's frame to its natural frame in
         // this layout; a pinned one is drawn away from it, so its natural frame is looked up.
         // (Fields are read in place: a whole entry copied would retain its view and strings.)
+        // In the list's buffer, kept empty between changes (`framesBeforeScratch`), which
+        // the short path gives back: no allocation a change.
         var before: [FrameBefore] = []
+        swap(&before, &framesBeforeScratch)
         before.reserveCapacity(displayedStorage.count)
         for index in displayedStorage.indices {
             let element = displayedStorage[index].element
-            guard (first...last).contains(element.section) else { return nil }
+            guard (first...last).contains(element.section) else {
+                before.removeAll(keepingCapacity: true)
+                swap(&before, &framesBeforeScratch)
+                return nil
+            }
             before.append(FrameBefore(
                 element: element,
                 frame: displayedStorage[index].isPinned ? Self.frame(layout.unitFrame(of: element)) : displayedStorage[index].frame
@@ -418,7 +428,11 @@ extension VirtualList {
         }
         // Without an anchor (at the very top, or nothing displayed reaches the top edge) the
         // offset stays, so a change above the window would bring other elements into it.
-        if anchor == nil, !update.leavesSectionsInPlace(0...last) { return nil }
+        if anchor == nil, !update.leavesSectionsInPlace(0...last) {
+            before.removeAll(keepingCapacity: true)
+            swap(&before, &framesBeforeScratch)
+            return nil
+        }
         return OutsideWindowPlan(before: before, anchor: anchor)
     }
 
@@ -432,10 +446,14 @@ extension VirtualList {
     /// - Complexity: O(d) for d displayed elements, plus the change and the pass.
     private func performChangeOutsideWindow(
         _ change: ListChange,
-        _ plan: OutsideWindowPlan,
+        _ plan: consuming OutsideWindowPlan,
         mutate: () throws(ListError) -> Void
     ) throws(ListError) -> PassResult<View> {
-        let (before, anchor) = (plan.before, plan.anchor)
+        // The frames are moved out of the plan, so that they are the buffer's only holder
+        // when it goes back to `framesBeforeScratch` at the end.
+        let anchor = plan.anchor
+        var before: [FrameBefore] = []
+        swap(&before, &plan.before)
         outsideWindowChangeCount += 1
         let offsetBefore = viewport.offset
         let pinned = startsPinned()   // false (the plan's condition), and consumes the override
@@ -457,6 +475,10 @@ extension VirtualList {
         }
         #endif
         cancelAllPrefetches()
+        // The last report's transitions, whose storage the new ones reuse when nothing else
+        // holds it (taken before the pass below would free it).
+        var transitions: [ElementTransition] = []
+        swap(&transitions, &lastResult.transitions)
         let shift = moveTopEdge(anchor, change, pulledFrom: offsetBefore, pinned: pinned, lastItem: lastItem)
         for element in change.reconfigured { reconfigureDisplayed(element) }
         if prefetchDistance == 0 {
@@ -469,7 +491,7 @@ extension VirtualList {
         // was not (none: the pass showed the same window, as debug builds check), in the
         // full path's order. A shift keeps the entries, so each is first looked for at its
         // own index, and only when one is not there are the two lists merged.
-        var transitions: [ElementTransition] = []
+        transitions.removeAll(keepingCapacity: true)
         transitions.reserveCapacity(before.count + 8)
         var next = 0
         var sameEntries = displayedStorage.count == before.count
@@ -507,6 +529,8 @@ extension VirtualList {
             ))
         }
         lastResult.transitions = transitions
+        before.removeAll(keepingCapacity: true)
+        swap(&before, &framesBeforeScratch)
         return lastPass
     }
 
@@ -526,7 +550,7 @@ private struct OutsideWindowPlan {
 }
 
 /// A displayed element and its natural frame before a change outside the window.
-private struct FrameBefore {
+struct FrameBefore {
     var element: ListElement
     var frame: ListLayout.ElementFrame?
 }

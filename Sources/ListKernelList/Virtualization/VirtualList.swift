@@ -91,6 +91,9 @@ public final class VirtualList<View: AnyObject> {
     @exclusivity(unchecked) var keepFlags: [Bool] = []
     @exclusivity(unchecked) var scratch: [(element: ListElement, start: Int64, extent: Int64)] = []
     @exclusivity(unchecked) var enteringIdentifiers: [String] = []
+    /// The buffer a change outside the window keeps the displayed frames in, empty between
+    /// changes (`outsideWindowPlan`).
+    @exclusivity(unchecked) var framesBeforeScratch: [FrameBefore] = []
     @exclusivity(unchecked) var prefetchedItems: [ItemPath] = []
     @exclusivity(unchecked) var desiredPrefetch: [ItemPath] = []
     @exclusivity(unchecked) var callout: Callout?
