@@ -70,12 +70,14 @@ public final class ListDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     @exclusivity(unchecked) @usableFromInline var current = Snapshot()
     /// Whether the list's layout was built from this data source (a reload or an apply
     /// succeeded); until then, `apply` reloads.
-    @usableFromInline var isLoaded = false
+    @exclusivity(unchecked) @usableFromInline var isLoaded = false
     /// Replaced snapshots that share most of their storage with the current one, waiting to
     /// be released together on one background task (`retire(_:exclusiveEntries:)`).
-    @usableFromInline var retiring: [Snapshot] = []
+    // (This, `isLoaded` and `retiringEntries` are used by every apply and never accessed
+    // overlappingly, as `current`: their dynamic exclusivity checks are off.)
+    @exclusivity(unchecked) @usableFromInline var retiring: [Snapshot] = []
     /// The storage entries the snapshots in `retiring` hold alone.
-    @usableFromInline var retiringEntries = 0
+    @exclusivity(unchecked) @usableFromInline var retiringEntries = 0
     /// The buffers an incremental apply works in, kept between applies (a live list applies
     /// many small changes); let go of after a large one (`shrinkIfLarge()`).
     @exclusivity(unchecked) @usableFromInline var incrementalScratch = Snapshot._SectionScratch()

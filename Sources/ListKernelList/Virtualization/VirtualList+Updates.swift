@@ -375,6 +375,9 @@ extension VirtualList {
     private func outsideWindowPlan(_ change: ListChange) -> OutsideWindowPlan? {
         guard usesOutsideWindowPath, displayedIsCurrent, pendingMeasurements.isEmpty,
               case .batch(let update) = change.kind else { return nil }
+        // One copy of the layout for this function: each `self.layout` call copies it (a
+        // retain of its arrays), as `layout` is a stored property of a class.
+        let layout = self.layout
         let (lower, upper) = windowUnits()
         let content = layout.contentUnits
         guard lower >= 0, lower < upper, lower < content else { return nil }

@@ -50,7 +50,9 @@ public final class VirtualList<View: AnyObject> {
         didSet { displayedIsCurrent = false }
     }
     /// The front end the list asks for counts, identifiers and configuration.
-    public weak var dataSource: (any ListDataSource<View>)?
+    // (Read by every update and never accessed overlappingly, like the internal state
+    // below, so its dynamic exclusivity checks are off too.)
+    @exclusivity(unchecked) public weak var dataSource: (any ListDataSource<View>)?
     /// Whether headers and footers pin to the viewport edges.
     @exclusivity(unchecked) public var style: ListStyle {
         didSet { displayedIsCurrent = false }
@@ -120,16 +122,16 @@ public final class VirtualList<View: AnyObject> {
     /// work tests count).
     ///
     /// - Complexity: O(1).
-    @_spi(ListKernelTesting) public internal(set) var countQueriesOfLastUpdate = 0
+    @_spi(ListKernelTesting) @exclusivity(unchecked) public internal(set) var countQueriesOfLastUpdate = 0
     /// Whether a batch that leaves the window's sections alone takes the short path
     /// (`performChange`); tests turn it off to compare the two paths.
     ///
     /// - Complexity: O(1).
-    @_spi(ListKernelTesting) public var usesOutsideWindowPath = true
+    @_spi(ListKernelTesting) @exclusivity(unchecked) public var usesOutsideWindowPath = true
     /// How many changes took the short path so far (what tests of it count).
     ///
     /// - Complexity: O(1).
-    @_spi(ListKernelTesting) public internal(set) var outsideWindowChangeCount = 0
+    @_spi(ListKernelTesting) @exclusivity(unchecked) public internal(set) var outsideWindowChangeCount = 0
 
     /// Creates an empty list; set `dataSource` and call `reloadData()`.
     ///
