@@ -118,9 +118,11 @@ extension BatchUpdate {
 
     /// Converts a diff's `changes` (see `init(_:)`): the one conversion both the full and the
     /// incremental snapshot difference go through, so their batches can't differ in shape.
+    /// `changes` is consumed: a caller that hands over its last copy saves a retain and a
+    /// release of each of its arrays, and the arrays the batch adopts are not shared.
     ///
     /// - Complexity: O(k) for k changes; O(k log k) when sections are reloaded.
-    package static func _converting(_ changes: SectionedDiff.Changes, rebindingMovedReconfigures: Bool) -> DiffConversion {
+    package static func _converting(_ changes: consuming SectionedDiff.Changes, rebindingMovedReconfigures: Bool) -> DiffConversion {
         var diff = changes
         diff.applyReloadedSectionRule()
         var result = DiffConversion()

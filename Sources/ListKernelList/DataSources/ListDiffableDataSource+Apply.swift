@@ -80,7 +80,7 @@ extension ListDiffableDataSource {
     ///
     /// - Complexity: O(k log n) for k changes, plus the pass.
     @inlinable
-    func apply(_ snapshot: Snapshot, changes: SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
+    func apply(_ snapshot: Snapshot, changes: consuming SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
         let old = current
         let exclusiveToOld = snapshot._isDerived(from: old) ? snapshot._storageExclusiveToBase : nil
         current = snapshot
@@ -112,7 +112,7 @@ extension ListDiffableDataSource {
     /// - Complexity: O(k log n) for k changes, plus the pass.
     @usableFromInline
     func applyCurrent(
-        changes: SectionedDiff.Changes,
+        changes: consuming SectionedDiff.Changes,
         replacing old: Snapshot,
         sectionCount: Int,
         counts: ([Int]) -> [Int]
