@@ -28,14 +28,38 @@ extension ListSnapshot {
         if _logBase == nil { _logBase = _version }
     }
 
-    /// Records an edit that inserts, deletes or moves `items`, once it is checked.
+    /// Records an edit that inserts `items`, new to the snapshot, once it is checked. An item
+    /// touched before keeps the section it was first recorded with (it was in the base then,
+    /// or not); one that was not is new since the base too.
     ///
     /// - Complexity: O(k) for k items.
     @inlinable
-    internal mutating func _recordItemEdit<Items: Sequence<ItemID>>(_ items: Items) {
+    internal mutating func _recordInsertedItems(_ items: [ItemID]) {
         _startLog()
-        if !_isStructurallyEdited { _touched.formUnion(items) }
+        if !_isStructurallyEdited {
+            for item in items { _touch(item, from: nil) }
+        }
         _version = _SnapshotVersion()
+    }
+
+    /// Records an edit that deletes or moves `item`, now in `section`, once it is checked
+    /// (before the snapshot changes).
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    internal mutating func _recordItemEdit(_ item: ItemID, from section: SectionID) {
+        _startLog()
+        if !_isStructurallyEdited { _touch(item, from: section) }
+        _version = _SnapshotVersion()
+    }
+
+    /// Adds `item` to the touched items with `section` as where it was at the base, unless
+    /// it is there already: an item not touched since the base is where the base had it.
+    /// One hash (the default subscript inserts only when the key is missing).
+    @inlinable
+    internal mutating func _touch(_ item: ItemID, from section: SectionID?) {
+        func keep(_ origin: inout SectionID?) {}
+        keep(&_touched[item, default: section])
     }
 
     /// Records a section edit (or deleting every item): the difference takes the full diff.
@@ -45,7 +69,7 @@ extension ListSnapshot {
     internal mutating func _recordStructuralEdit() {
         _startLog()
         _isStructurallyEdited = true
-        _touched = []
+        _touched = [:]
         _version = _SnapshotVersion()
     }
 
@@ -110,7 +134,7 @@ extension ListSnapshot {
         _editedSectionItems = 0
         _editedSections = 0
         _logBase = nil
-        _touched = []
+        _touched = [:]
         _isStructurallyEdited = false
     }
 }

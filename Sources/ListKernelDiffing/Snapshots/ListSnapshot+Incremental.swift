@@ -67,21 +67,15 @@ extension ListSnapshot {
     /// The paths of `item` in `base` and in this snapshot, derived from `base` by item
     /// edits (`_isDerived(from:)`), so both hold the same sections at the same positions:
     /// `base._path(of: item)` and `_path(of: item)` with fewer hashes of a touched item
-    /// (each costs about as much as a cache miss): the item index's shard is found once for
-    /// both when they are split alike, and a section the item stays in is looked up once.
+    /// (each costs about as much as a cache miss): its section in `base` is `origin`, the
+    /// edit log's record (`_touched`), not a lookup in the base's index, and a section the
+    /// item stays in is looked up once.
     ///
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
-    internal func _paths(of item: ItemID, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
-        let oldSection: SectionID?, newSection: SectionID?
-        if base._itemSection._shards.count == _itemSection._shards.count {
-            let shard = _itemSection._shard(of: item)
-            oldSection = base._itemSection._shards[shard][item]
-            newSection = _itemSection._shards[shard][item]
-        } else {
-            oldSection = base._itemSection[item]
-            newSection = _itemSection[item]
-        }
+    internal func _paths(of item: ItemID, from origin: SectionID?, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
+        let oldSection = origin
+        let newSection = _itemSection[item]
         var oldPosition: Int?
         if let oldSection { oldPosition = _sectionIndex[oldSection] }
         var newPosition = oldPosition
@@ -108,13 +102,14 @@ extension ListSnapshot {
     @inlinable
     internal func _touchedItemChanges(
         from base: ListSnapshot,
-        touched: Set<ItemID>,
+        touched: [ItemID: SectionID?],
         scratch: inout _SectionScratch,
         into changes: inout SectionedDiff.Changes
     ) {
-        // Each touched item is looked up once in each snapshot (the lookups meet cold caches
-        // after a derivation): its old path, its new path with the old one kept beside it,
-        // and, when it has no new path, a delete.
+        // Each touched item's old section comes from the edit log, and the item is looked up
+        // once in this snapshot's index (the lookups meet cold caches after a derivation):
+        // its old path, its new path with the old one kept beside it, and, when it has no
+        // new path, a delete.
         // The old and new places go in the caller's buffers (taken out of `scratch` while
         // the sections use it, and put back empty): two allocations and frees fewer an apply.
         // The deletes are handed to `changes`, so they get storage of their own.
@@ -132,8 +127,8 @@ extension ListSnapshot {
         old.reserveCapacity(touched.count)
         new.reserveCapacity(touched.count)
         deleted.reserveCapacity(touched.count)
-        for item in touched {
-            let (from, to) = _paths(of: item, inBase: base)
+        for (item, origin) in touched {
+            let (from, to) = _paths(of: item, from: origin, inBase: base)
             if let from { old.append(from) }
             if let path = to {
                 new.append((path, from))

@@ -27,7 +27,7 @@ extension ListSnapshot {
             position = _sections.count - 1
         }
         try _checkNewItems(items)
-        _recordItemEdit(items)
+        _recordInsertedItems(items)
         _insertItems(items, inSectionAt: position, at: _sections[position].items.count)
     }
 
@@ -42,7 +42,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], beforeItem before: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: before)
         try _checkNewItems(items)
-        _recordItemEdit(items)
+        _recordInsertedItems(items)
         _insertItems(items, inSectionAt: anchor.position, at: anchor.index)
     }
 
@@ -57,7 +57,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], afterItem after: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: after)
         try _checkNewItems(items)
-        _recordItemEdit(items)
+        _recordInsertedItems(items)
         _insertItems(items, inSectionAt: anchor.position, at: anchor.index + 1)
     }
 
@@ -69,11 +69,16 @@ extension ListSnapshot {
     ///   section of more than 8,192 items, kept in chunks).
     public mutating func deleteItems(_ items: [ItemID]) throws(SnapshotError) {
         var doomedBySection: [Int: Set<Int>] = [:]
+        // Each item's section before the delete, for the edit log (recorded once every item
+        // is found, so a rejected call leaves the log alone too).
+        var sections: [SectionID] = []
+        sections.reserveCapacity(items.count)
         for item in items {
             let location = try _location(ofItem: item)
             doomedBySection[location.position, default: []].insert(location.index)
+            sections.append(location.section)
         }
-        _recordItemEdit(items)
+        for (item, section) in zip(items, sections) { _recordItemEdit(item, from: section) }
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
             _editedSectionItems &+= _sections[position].items.editWeight
@@ -195,7 +200,7 @@ extension ListSnapshot {
         let from = try _location(ofItem: item)
         _ = try _location(ofItem: anchor)
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
-        _recordItemEdit(CollectionOfOne(item))
+        _recordItemEdit(item, from: _sections[from.position].id)
         let fromPosition = from.position
         _sections[fromPosition].remove(at: [from.index])
         // Re-read: the removal may have shifted the anchor.
