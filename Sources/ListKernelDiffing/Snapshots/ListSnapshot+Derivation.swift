@@ -29,37 +29,39 @@ extension ListSnapshot {
     }
 
     /// Records an edit that inserts `items`, new to the snapshot, once it is checked. An item
-    /// touched before keeps the section it was first recorded with (it was in the base then,
-    /// or not); one that was not is new since the base too.
+    /// touched before keeps where it was first recorded (it was in the base then, or not);
+    /// one that was not is new since the base too.
     ///
     /// - Complexity: O(k) for k items.
     @inlinable
     internal mutating func _recordInsertedItems(_ items: [ItemID]) {
         _startLog()
         if !_isStructurallyEdited {
-            for item in items { _touch(item, from: nil) }
+            for item in items { _touch(item, at: nil, isPresent: true) }
         }
         _version = _SnapshotVersion()
     }
 
-    /// Records an edit that deletes or moves `item`, now in `section`, once it is checked
-    /// (before the snapshot changes).
+    /// Records an edit that deletes (`isPresent: false`) or moves `item`, now at `location`,
+    /// once it is checked (before the snapshot changes).
     ///
     /// - Complexity: O(1) expected.
     @inlinable
-    internal mutating func _recordItemEdit(_ item: ItemID, from section: SectionID) {
+    internal mutating func _recordItemEdit(_ item: ItemID, at location: _Location, isPresent: Bool) {
         _startLog()
-        if !_isStructurallyEdited { _touch(item, from: section) }
+        if !_isStructurallyEdited { _touch(item, at: location, isPresent: isPresent) }
         _version = _SnapshotVersion()
     }
 
-    /// Adds `item` to the touched items with `section` as where it was at the base, unless
-    /// it is there already: an item not touched since the base is where the base had it.
-    /// One hash (the default subscript inserts only when the key is missing).
+    /// Adds `item` to the touched items with `location` as where it was at the base (`nil`:
+    /// not held), unless it is there already (an item not touched since the base is where
+    /// the base had it), and records whether the snapshot holds it after this edit. One
+    /// hash: the default subscript inserts only when the key is missing.
     @inlinable
-    internal mutating func _touch(_ item: ItemID, from section: SectionID?) {
-        func keep(_ origin: inout SectionID?) {}
-        keep(&_touched[item, default: section])
+    internal mutating func _touch(_ item: ItemID, at location: _Location?, isPresent: Bool) {
+        _touched[item, default: _Touch(
+            origin: location?.section, originPosition: location?.position ?? -1, isPresent: isPresent
+        )].isPresent = isPresent
     }
 
     /// Records a section edit (or deleting every item): the difference takes the full diff.

@@ -67,17 +67,16 @@ extension ListSnapshot {
     /// The paths of `item` in `base` and in this snapshot, derived from `base` by item
     /// edits (`_isDerived(from:)`), so both hold the same sections at the same positions:
     /// `base._path(of: item)` and `_path(of: item)` with fewer hashes of a touched item
-    /// (each costs about as much as a cache miss): its section in `base` is `origin`, the
-    /// edit log's record (`_touched`), not a lookup in the base's index, and a section the
-    /// item stays in is looked up once.
+    /// (each costs about as much as a cache miss): where it was in `base` is the edit log's
+    /// record (`touch`), not a lookup in the base's indexes; an item the snapshot no longer
+    /// holds is not looked up in it; and a section the item stays in is looked up once.
     ///
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
-    internal func _paths(of item: ItemID, from origin: SectionID?, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
-        let oldSection = origin
-        let newSection = _itemSection[item]
-        var oldPosition: Int?
-        if let oldSection { oldPosition = _sectionIndex[oldSection] }
+    internal func _paths(of item: ItemID, touch: _Touch, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
+        let oldSection = touch.origin
+        let newSection = touch.isPresent ? _itemSection[item] : nil
+        let oldPosition: Int? = oldSection == nil ? nil : touch.originPosition
         var newPosition = oldPosition
         if newSection != oldSection {
             newPosition = nil
@@ -102,12 +101,12 @@ extension ListSnapshot {
     @inlinable
     internal func _touchedItemChanges(
         from base: ListSnapshot,
-        touched: [ItemID: SectionID?],
+        touched: [ItemID: _Touch],
         scratch: inout _SectionScratch,
         into changes: inout SectionedDiff.Changes
     ) {
-        // Each touched item's old section comes from the edit log, and the item is looked up
-        // once in this snapshot's index (the lookups meet cold caches after a derivation):
+        // Where each touched item was comes from the edit log, and the item is looked up once
+        // in this snapshot's index if it holds it (lookups meet cold caches after a derivation):
         // its old path, its new path with the old one kept beside it, and, when it has no
         // new path, a delete.
         // The old and new places go in the caller's buffers (taken out of `scratch` while
@@ -127,8 +126,8 @@ extension ListSnapshot {
         old.reserveCapacity(touched.count)
         new.reserveCapacity(touched.count)
         deleted.reserveCapacity(touched.count)
-        for (item, origin) in touched {
-            let (from, to) = _paths(of: item, from: origin, inBase: base)
+        for (item, touch) in touched {
+            let (from, to) = _paths(of: item, touch: touch, inBase: base)
             if let from { old.append(from) }
             if let path = to {
                 new.append((path, from))

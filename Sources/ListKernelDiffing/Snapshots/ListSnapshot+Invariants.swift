@@ -27,6 +27,10 @@ extension ListSnapshot: InvariantChecked {
         // The edit log: touched items only while there is a base, none once it is structural.
         precondition(_logBase != nil || (_touched.isEmpty && !_isStructurallyEdited), "an edit log without a base")
         precondition(!_isStructurallyEdited || _touched.isEmpty, "a structural edit log that names items")
+        for (item, touch) in _touched {
+            precondition(touch.isPresent == (_itemSection[item] != nil), "the edit log says \(item) is\(touch.isPresent ? "" : " not") held")
+            precondition((touch.origin == nil) == (touch.originPosition < 0), "the edit log places \(item) at a position without a section, or the reverse")
+        }
         precondition(_logBase.map { $0 !== _version } ?? true, "a snapshot derived from its own version")
     }
 }

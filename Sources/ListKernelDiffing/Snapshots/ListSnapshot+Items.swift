@@ -69,16 +69,16 @@ extension ListSnapshot {
     ///   section of more than 8,192 items, kept in chunks).
     public mutating func deleteItems(_ items: [ItemID]) throws(SnapshotError) {
         var doomedBySection: [Int: Set<Int>] = [:]
-        // Each item's section before the delete, for the edit log (recorded once every item
+        // Each item's place before the delete, for the edit log (recorded once every item
         // is found, so a rejected call leaves the log alone too).
-        var sections: [SectionID] = []
-        sections.reserveCapacity(items.count)
+        var locations: [_Location] = []
+        locations.reserveCapacity(items.count)
         for item in items {
             let location = try _location(ofItem: item)
             doomedBySection[location.position, default: []].insert(location.index)
-            sections.append(location.section)
+            locations.append(location)
         }
-        for (item, section) in zip(items, sections) { _recordItemEdit(item, from: section) }
+        for (item, location) in zip(items, locations) { _recordItemEdit(item, at: location, isPresent: false) }
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
             _editedSectionItems &+= _sections[position].items.editWeight
@@ -200,7 +200,7 @@ extension ListSnapshot {
         let from = try _location(ofItem: item)
         _ = try _location(ofItem: anchor)
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
-        _recordItemEdit(item, from: _sections[from.position].id)
+        _recordItemEdit(item, at: from, isPresent: true)
         let fromPosition = from.position
         _sections[fromPosition].remove(at: [from.index])
         // Re-read: the removal may have shifted the anchor.
