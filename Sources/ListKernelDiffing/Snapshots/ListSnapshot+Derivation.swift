@@ -28,40 +28,41 @@ extension ListSnapshot {
         if _logBase == nil { _logBase = _version }
     }
 
-    /// Records an edit that inserts `items`, new to the snapshot, once it is checked. An item
-    /// touched before keeps where it was first recorded (it was in the base then, or not);
-    /// one that was not is new since the base too.
+    /// Records an edit that inserts `items`, new to the snapshot, into the section at
+    /// `position`, once it is checked. An item touched before keeps where it was first
+    /// recorded (it was in the base then, or not); one that was not is new since the base.
     ///
     /// - Complexity: O(k) for k items.
     @inlinable
-    internal mutating func _recordInsertedItems(_ items: [ItemID]) {
+    internal mutating func _recordInsertedItems(_ items: [ItemID], inSectionAt position: Int) {
         _startLog()
         if !_isStructurallyEdited {
-            for item in items { _touch(item, at: nil, isPresent: true) }
+            for item in items { _touch(item, from: nil, now: position) }
         }
         _version = _SnapshotVersion()
     }
 
-    /// Records an edit that deletes (`isPresent: false`) or moves `item`, now at `location`,
-    /// once it is checked (before the snapshot changes).
+    /// Records an edit that moves `item` from `location` (where the snapshot had it before
+    /// the edit) to the section at `position`, or deletes it (`position` -1), once it is
+    /// checked.
     ///
     /// - Complexity: O(1) expected.
     @inlinable
-    internal mutating func _recordItemEdit(_ item: ItemID, at location: _Location, isPresent: Bool) {
+    internal mutating func _recordItemEdit(_ item: ItemID, from location: _Location, now position: Int) {
         _startLog()
-        if !_isStructurallyEdited { _touch(item, at: location, isPresent: isPresent) }
+        if !_isStructurallyEdited { _touch(item, from: location, now: position) }
         _version = _SnapshotVersion()
     }
 
     /// Adds `item` to the touched items with `location` as where it was at the base (`nil`:
     /// not held), unless it is there already (an item not touched since the base is where
-    /// the base had it), and records whether the snapshot holds it after this edit. One
-    /// hash: the default subscript inserts only when the key is missing.
+    /// the base had it), and sets its section's position now. One hash: the default
+    /// subscript inserts only when the key is missing.
     @inlinable
-    internal mutating func _touch(_ item: ItemID, at location: _Location?, isPresent: Bool) {
+    internal mutating func _touch(_ item: ItemID, from location: _Location?, now position: Int) {
         _touched[item, default: _Touch(
-            origin: location?.section, originPosition: location?.position ?? -1, isPresent: isPresent
-        )].isPresent = isPresent
+            origin: location?.section, originPosition: location?.position ?? -1, currentPosition: position
+        )].currentPosition = position
     }
 
     /// Records a section edit (or deleting every item): the difference takes the full diff.

@@ -66,22 +66,15 @@ extension ListSnapshot {
 
     /// The paths of `item` in `base` and in this snapshot, derived from `base` by item
     /// edits (`_isDerived(from:)`), so both hold the same sections at the same positions:
-    /// `base._path(of: item)` and `_path(of: item)` with fewer hashes of a touched item
-    /// (each costs about as much as a cache miss): where it was in `base` is the edit log's
-    /// record (`touch`), not a lookup in the base's indexes; an item the snapshot no longer
-    /// holds is not looked up in it; and a section the item stays in is looked up once.
+    /// `base._path(of: item)` and `_path(of: item)` without a hash of the item (each costs
+    /// about as much as a cache miss): the positions of its sections in both come from the
+    /// edit log (`touch`), and only its index in each section is looked up.
     ///
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     internal func _paths(of item: ItemID, touch: _Touch, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
-        let oldSection = touch.origin
-        let newSection = touch.isPresent ? _itemSection[item] : nil
-        let oldPosition: Int? = oldSection == nil ? nil : touch.originPosition
-        var newPosition = oldPosition
-        if newSection != oldSection {
-            newPosition = nil
-            if let newSection { newPosition = _sectionIndex[newSection] }
-        }
+        let oldPosition: Int? = touch.origin == nil ? nil : touch.originPosition
+        let newPosition: Int? = touch.currentPosition >= 0 ? touch.currentPosition : nil
         var paths: (old: ItemPath?, new: ItemPath?) = (nil, nil)
         if let oldPosition, let index = base._sections[oldPosition].index(of: item) {
             paths.old = ItemPath(section: oldPosition, item: index)
@@ -105,8 +98,8 @@ extension ListSnapshot {
         scratch: inout _SectionScratch,
         into changes: inout SectionedDiff.Changes
     ) {
-        // Where each touched item was comes from the edit log, and the item is looked up once
-        // in this snapshot's index if it holds it (lookups meet cold caches after a derivation):
+        // Where each touched item was and is comes from the edit log; only its index in each
+        // section is looked up (lookups meet cold caches after a derivation):
         // its old path, its new path with the old one kept beside it, and, when it has no
         // new path, a delete.
         // The old and new places go in the caller's buffers (taken out of `scratch` while

@@ -28,7 +28,8 @@ extension ListSnapshot: InvariantChecked {
         precondition(_logBase != nil || (_touched.isEmpty && !_isStructurallyEdited), "an edit log without a base")
         precondition(!_isStructurallyEdited || _touched.isEmpty, "a structural edit log that names items")
         for (item, touch) in _touched {
-            precondition(touch.isPresent == (_itemSection[item] != nil), "the edit log says \(item) is\(touch.isPresent ? "" : " not") held")
+            let section = touch.currentPosition >= 0 && touch.currentPosition < _sections.count ? _sections[touch.currentPosition].id : nil
+            precondition(_itemSection[item] == section, "the edit log places \(item) in the section at \(touch.currentPosition), not where it is")
             precondition((touch.origin == nil) == (touch.originPosition < 0), "the edit log places \(item) at a position without a section, or the reverse")
         }
         precondition(_logBase.map { $0 !== _version } ?? true, "a snapshot derived from its own version")

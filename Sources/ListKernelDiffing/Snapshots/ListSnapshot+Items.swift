@@ -27,7 +27,7 @@ extension ListSnapshot {
             position = _sections.count - 1
         }
         try _checkNewItems(items)
-        _recordInsertedItems(items)
+        _recordInsertedItems(items, inSectionAt: position)
         _insertItems(items, inSectionAt: position, at: _sections[position].items.count)
     }
 
@@ -42,7 +42,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], beforeItem before: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: before)
         try _checkNewItems(items)
-        _recordInsertedItems(items)
+        _recordInsertedItems(items, inSectionAt: anchor.position)
         _insertItems(items, inSectionAt: anchor.position, at: anchor.index)
     }
 
@@ -57,7 +57,7 @@ extension ListSnapshot {
     public mutating func insertItems(_ items: [ItemID], afterItem after: ItemID) throws(SnapshotError) {
         let anchor = try _location(ofItem: after)
         try _checkNewItems(items)
-        _recordInsertedItems(items)
+        _recordInsertedItems(items, inSectionAt: anchor.position)
         _insertItems(items, inSectionAt: anchor.position, at: anchor.index + 1)
     }
 
@@ -78,7 +78,7 @@ extension ListSnapshot {
             doomedBySection[location.position, default: []].insert(location.index)
             locations.append(location)
         }
-        for (item, location) in zip(items, locations) { _recordItemEdit(item, at: location, isPresent: false) }
+        for (item, location) in zip(items, locations) { _recordItemEdit(item, from: location, now: -1) }
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
             _editedSectionItems &+= _sections[position].items.editWeight
@@ -200,7 +200,6 @@ extension ListSnapshot {
         let from = try _location(ofItem: item)
         _ = try _location(ofItem: anchor)
         guard item != anchor else { throw .itemRelativeToItself(identifier: String(describing: item)) }
-        _recordItemEdit(item, at: from, isPresent: true)
         let fromPosition = from.position
         _sections[fromPosition].remove(at: [from.index])
         // Re-read: the removal may have shifted the anchor.
@@ -208,6 +207,7 @@ extension ListSnapshot {
             preconditionFailure("kernel invariant: the anchor \(anchor) of a move vanished")
         }
         let targetPosition = target.position
+        _recordItemEdit(item, from: from, now: targetPosition)
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].insert(contentsOf: [item], at: index)
         _editedSectionItems &+= _sections[fromPosition].items.editWeight + _sections[targetPosition].items.editWeight
