@@ -413,8 +413,7 @@ extension VirtualList {
         for index in displayedStorage.indices {
             let element = displayedStorage[index].element
             guard (first...last).contains(element.section) else {
-                before.removeAll(keepingCapacity: true)
-                swap(&before, &framesBeforeScratch)
+                keepFramesBuffer(&before)
                 return nil
             }
             before.append(FrameBefore(
@@ -432,8 +431,7 @@ extension VirtualList {
         // Without an anchor (at the very top, or nothing displayed reaches the top edge) the
         // offset stays, so a change above the window would bring other elements into it.
         if anchor == nil, !update.leavesSectionsInPlace(0...last) {
-            before.removeAll(keepingCapacity: true)
-            swap(&before, &framesBeforeScratch)
+            keepFramesBuffer(&before)
             return nil
         }
         return OutsideWindowPlan(before: before, anchor: anchor)
@@ -532,9 +530,17 @@ extension VirtualList {
             ))
         }
         lastResult.transitions = transitions
-        before.removeAll(keepingCapacity: true)
-        swap(&before, &framesBeforeScratch)
+        keepFramesBuffer(&before)
         return lastPass
+    }
+
+    /// Empties `frames` and keeps its storage in `framesBeforeScratch` for the next change
+    /// outside the window (`frames` is left empty, without storage).
+    ///
+    /// - Complexity: O(d) for d frames.
+    private func keepFramesBuffer(_ frames: inout [FrameBefore]) {
+        frames.removeAll(keepingCapacity: true)
+        swap(&frames, &framesBeforeScratch)
     }
 
     /// A frame in units as a frame in points.
