@@ -43,14 +43,27 @@ extension ListSnapshot {
     }
 
     /// Records an edit that moves `item` from `location` (where the snapshot had it before
-    /// the edit) to the section at `position`, or deletes it (`position` -1), once it is
-    /// checked.
+    /// the edit) to the section at `position`, once it is checked.
     ///
     /// - Complexity: O(1) expected.
     @inlinable
-    internal mutating func _recordItemEdit(_ item: ItemID, from location: _Location, now position: Int) {
+    internal mutating func _recordMovedItem(_ item: ItemID, from location: _Location, now position: Int) {
         _startLog()
         if !_isStructurallyEdited { _touch(item, from: location, now: position) }
+        _version = _SnapshotVersion()
+    }
+
+    /// Records an edit that deletes `items`, at `locations` before the edit (parallel; a
+    /// repeated item keeps its first record), once it is checked: one new version for the
+    /// whole edit.
+    ///
+    /// - Complexity: O(k) for k items.
+    @inlinable
+    internal mutating func _recordDeletedItems(_ items: [ItemID], at locations: [_Location]) {
+        _startLog()
+        if !_isStructurallyEdited {
+            for (item, location) in zip(items, locations) { _touch(item, from: location, now: -1) }
+        }
         _version = _SnapshotVersion()
     }
 
@@ -60,9 +73,8 @@ extension ListSnapshot {
     /// subscript inserts only when the key is missing.
     @inlinable
     internal mutating func _touch(_ item: ItemID, from location: _Location?, now position: Int) {
-        _touched[item, default: _Touch(
-            origin: location?.section, originPosition: location?.position ?? -1, currentPosition: position
-        )].currentPosition = position
+        _touched[item, default: _Touch(originPosition: location?.position ?? -1, currentPosition: position)]
+            .currentPosition = position
     }
 
     /// Records a section edit (or deleting every item): the difference takes the full diff.

@@ -73,7 +73,7 @@ extension ListSnapshot {
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     internal func _paths(of item: ItemID, touch: _Touch, inBase base: ListSnapshot) -> (old: ItemPath?, new: ItemPath?) {
-        let oldPosition: Int? = touch.origin == nil ? nil : touch.originPosition
+        let oldPosition: Int? = touch.originPosition >= 0 ? touch.originPosition : nil
         let newPosition: Int? = touch.currentPosition >= 0 ? touch.currentPosition : nil
         var paths: (old: ItemPath?, new: ItemPath?) = (nil, nil)
         if let oldPosition, let index = base._sections[oldPosition].index(of: item) {

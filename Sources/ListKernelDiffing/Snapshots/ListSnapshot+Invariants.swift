@@ -30,7 +30,7 @@ extension ListSnapshot: InvariantChecked {
         for (item, touch) in _touched {
             let section = touch.currentPosition >= 0 && touch.currentPosition < _sections.count ? _sections[touch.currentPosition].id : nil
             precondition(_itemSection[item] == section, "the edit log places \(item) in the section at \(touch.currentPosition), not where it is")
-            precondition((touch.origin == nil) == (touch.originPosition < 0), "the edit log places \(item) at a position without a section, or the reverse")
+            precondition(touch.originPosition < _sections.count, "the edit log places \(item) at section position \(touch.originPosition), past the sections")
         }
         precondition(_logBase.map { $0 !== _version } ?? true, "a snapshot derived from its own version")
     }

@@ -78,7 +78,7 @@ extension ListSnapshot {
             doomedBySection[location.position, default: []].insert(location.index)
             locations.append(location)
         }
-        for (item, location) in zip(items, locations) { _recordItemEdit(item, from: location, now: -1) }
+        _recordDeletedItems(items, at: locations)
         for (position, doomed) in doomedBySection {
             _sections[position].remove(at: doomed)
             _editedSectionItems &+= _sections[position].items.editWeight
@@ -207,7 +207,7 @@ extension ListSnapshot {
             preconditionFailure("kernel invariant: the anchor \(anchor) of a move vanished")
         }
         let targetPosition = target.position
-        _recordItemEdit(item, from: from, now: targetPosition)
+        _recordMovedItem(item, from: from, now: targetPosition)
         let index = after ? target.index + 1 : target.index
         _sections[targetPosition].insert(contentsOf: [item], at: index)
         _editedSectionItems &+= _sections[fromPosition].items.editWeight + _sections[targetPosition].items.editWeight

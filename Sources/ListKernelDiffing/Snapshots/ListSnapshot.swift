@@ -108,24 +108,21 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
     }
 
-    /// A touched item's entry in the edit log: its section and that section's position at
-    /// the log's base (recorded at the item's first edit, when the snapshot still placed it
+    /// A touched item's entry in the edit log: its section's position at the log's base
+    /// (recorded at the item's first edit, when the snapshot still placed it
     /// as the base did), and its section's position now (set by every edit of the item).
     /// Positions are stable while the log is kept: a section insert, delete or move drops
     /// the log. The difference reads both places here instead of in the item and section
     /// indexes of either snapshot: no hash of a touched item, where it took four.
     @usableFromInline
-    internal struct _Touch {
-        /// The item's section at the base, or `nil` if the base did not hold it.
-        @usableFromInline var origin: SectionID?
-        /// The position of `origin` (-1 without one).
+    internal struct _Touch: Sendable {
+        /// The position of the item's section at the base, or -1 if the base did not hold it.
         @usableFromInline var originPosition: Int
         /// The position of the item's section now, or -1 if the snapshot does not hold it.
         @usableFromInline var currentPosition: Int
 
         @inlinable
-        init(origin: SectionID?, originPosition: Int, currentPosition: Int) {
-            self.origin = origin
+        init(originPosition: Int, currentPosition: Int) {
             self.originPosition = originPosition
             self.currentPosition = currentPosition
         }
@@ -439,7 +436,6 @@ extension ListSnapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
 
 extension ListSnapshot._Section: Sendable where SectionID: Sendable, ItemID: Sendable {}
 extension ListSnapshot._Location: Sendable where SectionID: Sendable {}
-extension ListSnapshot._Touch: Sendable where SectionID: Sendable {}
 
 extension ListSnapshot: CustomStringConvertible {
     /// The sections with their items, and the marks.
