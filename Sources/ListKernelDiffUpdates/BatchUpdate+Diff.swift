@@ -123,9 +123,9 @@ extension BatchUpdate {
     ///
     /// - Complexity: O(k) for k changes; O(k log k) when sections are reloaded.
     package static func _converting(_ changes: consuming SectionedDiff.Changes, rebindingMovedReconfigures: Bool) -> DiffConversion {
-        var diff = changes
+        var diff = consume changes
         diff.applyReloadedSectionRule()
-        var result = DiffConversion()
+        var reconfiguredAfterMove: [ItemPath] = []
         var batch = BatchUpdate()
 
         // Sections. No item operation names a reloaded section any more, on either side.
@@ -161,7 +161,7 @@ extension BatchUpdate {
                 batch.moveItem(from: move.from, to: move.to)
             case .reconfigure? where rebindingMovedReconfigures:
                 batch.moveItem(from: move.from, to: move.to)
-                result.reconfiguredAfterMove.append(move.to)
+                reconfiguredAfterMove.append(move.to)
             case _?:
                 batch.deleteItems(at: CollectionOfOne(move.from))
                 batch.insertItems(at: CollectionOfOne(move.to))
@@ -174,7 +174,7 @@ extension BatchUpdate {
                 batch.reconfigureItems(at: CollectionOfOne(change.from))
             }
         }
-        result.batch = batch
-        return result
+        // Moved into the result, not copied (a copy retained and released each array).
+        return DiffConversion(batch: consume batch, reconfiguredAfterMove: consume reconfiguredAfterMove)
     }
 }

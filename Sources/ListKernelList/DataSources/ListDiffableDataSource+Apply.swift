@@ -62,12 +62,16 @@ extension ListDiffableDataSource {
     public func apply(_ snapshot: Snapshot) throws(ListError) -> PassResult<View> {
         try checkIsListDataSource("apply(_:)")
         guard isLoaded else { return try applySnapshotUsingReloadData(snapshot) }
+        // The new snapshot goes in and the old one comes out into a local, so that neither
+        // is copied again (a copy retains and releases each of a snapshot's arrays).
+        var old = snapshot
+        swap(&old, &current)
         // A snapshot derived from the current one by item edits: its edit log gives the
         // changes in O(k log k); any other: the full difference (`Docs/Updates.md`).
-        let changes = snapshot._incrementalChanges(from: current, scratch: &incrementalScratch)
-            ?? snapshot.difference(from: current).changes
+        let changes = snapshot._incrementalChanges(from: old, scratch: &incrementalScratch)
+            ?? snapshot.difference(from: old).changes
         incrementalScratch.shrinkIfLarge()
-        return try apply(snapshot, changes: changes)
+        return try apply(snapshot, replacing: old, changes: changes)
     }
 
     /// Applies `snapshot` given its `changes` from the current snapshot (computed
@@ -81,9 +85,20 @@ extension ListDiffableDataSource {
     /// - Complexity: O(k log n) for k changes, plus the pass.
     @inlinable
     func apply(_ snapshot: Snapshot, changes: consuming SectionedDiff.Changes) throws(ListError) -> PassResult<View> {
-        let old = current
+        var old = snapshot
+        swap(&old, &current)
+        return try apply(snapshot, replacing: old, changes: changes)
+    }
+
+    /// `apply(_:changes:)` once `snapshot` is current (a copy, marks not yet cleared) and
+    /// `old`, the snapshot it replaced, was taken out.
+    ///
+    /// - Complexity: O(k log n) for k changes, plus the pass.
+    @inlinable
+    func apply(
+        _ snapshot: Snapshot, replacing old: consuming Snapshot, changes: consuming SectionedDiff.Changes
+    ) throws(ListError) -> PassResult<View> {
         let exclusiveToOld = snapshot._isDerived(from: old) ? snapshot._storageExclusiveToBase : nil
-        current = snapshot
         current.clearMarks()
         current._commitAsBase()
         let pass: PassResult<View>

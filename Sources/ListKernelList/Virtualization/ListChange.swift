@@ -26,7 +26,7 @@ struct ListChange {
     let extraOldFrames: [ListElement]
 
     /// The change a validated batch makes; `batch` is the batch it was validated from.
-    init(_ update: ValidatedUpdate, of batch: BatchUpdate) {
+    init(_ update: ValidatedUpdate, of batch: borrowing BatchUpdate) {
         kind = .batch(update)
         reconfigured = Set(batch.reconfiguredItems.compactMap { update.newPath(forOld: $0) }.map(ListElement.item))
         extraOldFrames = batch.movedItems.map { ListElement.item($0.from) }
