@@ -24,8 +24,8 @@ extension BatchUpdate {
     /// - Throws: the `UpdateError` naming the first rule broken.
     /// - Complexity: O(S + k log k) for S sections and k operations; never O(items).
     public func validated(itemCountsBefore: [Int], itemCountsAfter: [Int]) throws(UpdateError) -> ValidatedUpdate {
-        var validator = UpdateValidator(batch: self, before: SectionCounts(all: itemCountsBefore), after: SectionCounts(all: itemCountsAfter))
-        return try validator.run()
+        var validator = UpdateValidator(before: SectionCounts(all: itemCountsBefore), after: SectionCounts(all: itemCountsAfter))
+        return try validator.run(self)
     }
 
     /// Checks the batch against counts that may be known only for the sections it touches
@@ -40,8 +40,8 @@ extension BatchUpdate {
     /// - Complexity: O(t log t + k log k) for t touched sections and k operations, never
     ///   O(S).
     package func _validated(before: SectionCounts, after: SectionCounts) throws(UpdateError) -> ValidatedUpdate {
-        var validator = UpdateValidator(batch: self, before: before, after: after)
-        return try validator.run()
+        var validator = UpdateValidator(before: before, after: after)
+        return try validator.run(self)
     }
 
     /// The sections the batch touches on each side: every section an operation names in its
@@ -196,11 +196,11 @@ private struct ItemEntry {
     }
 }
 
-/// The validation pass: one run, front to back, over sorted copies of the batch.
+/// The validation pass: one run, front to back, over sorted copies of the batch. The batch
+/// is lent to `run`, not kept: a copy retained and released each of its arrays.
 private struct UpdateValidator {
     typealias Operation = UpdateError.Operation
 
-    let batch: BatchUpdate
     let before: SectionCounts
     let after: SectionCounts
 
@@ -218,13 +218,12 @@ private struct UpdateValidator {
     /// Whether any section operation is in the batch.
     var hasSectionOperations = false
 
-    init(batch: BatchUpdate, before: SectionCounts, after: SectionCounts) {
-        self.batch = batch
+    init(before: SectionCounts, after: SectionCounts) {
         self.before = before
         self.after = after
     }
 
-    mutating func run() throws(UpdateError) -> ValidatedUpdate {
+    mutating func run(_ batch: BatchUpdate) throws(UpdateError) -> ValidatedUpdate {
         try checkCounts()
         let deleted = batch.deletedSections.sortedIfNeeded()
         let reloaded = batch.reloadedSections.sortedIfNeeded()
@@ -246,7 +245,7 @@ private struct UpdateValidator {
         guard after.sectionCount == before.sectionCount + inserted.count - deleted.count else {
             throw .invalidSectionCount(before: before.sectionCount, after: after.sectionCount, inserted: inserted.count, deleted: deleted.count)
         }
-        mapSections(moves)
+        mapSections(moves, of: batch)
 
         // Items: ranges, then changed sections, then conflicts, then the counts.
         var oldEntries: [ItemEntry] = []
@@ -271,7 +270,7 @@ private struct UpdateValidator {
         try checkConflicts(newEntries)
         try checkItemCounts(oldEntries, newEntries)
 
-        return build(deleted: deleted, reloaded: reloaded, inserted: inserted, moves: moves, oldEntries, newEntries)
+        return build(batch, deleted: deleted, reloaded: reloaded, inserted: inserted, moves: moves, oldEntries, newEntries)
     }
 
     func checkCounts() throws(UpdateError) {
@@ -320,7 +319,7 @@ private struct UpdateValidator {
     /// then reads it for every section), by rank arithmetic otherwise.
     ///
     /// - Complexity: O(S) or O(k log k).
-    mutating func mapSections(_ moves: [Move<Int>]) {
+    mutating func mapSections(_ moves: [Move<Int>], of batch: BatchUpdate) {
         hasSectionOperations = !(oldSectionOperation.isEmpty && newSectionOperation.isEmpty)
         guard hasSectionOperations else { return }   // the identity
         guard before.isComplete else {
@@ -496,7 +495,7 @@ private struct UpdateValidator {
     ///
     /// - Complexity: O(k log k).
     func build(
-        deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
+        _ batch: BatchUpdate, deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
         _ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]
     ) -> ValidatedUpdate {
         // Without moves, the sorted deletes and inserts alone (joining an empty list of moves
