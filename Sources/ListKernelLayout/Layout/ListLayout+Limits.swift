@@ -95,9 +95,18 @@ extension ListLayout {
     ///
     /// - Complexity: O(log S).
     mutating func updateSection(_ index: Int, atSlot slot: Int, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {
+        updateSection(index, at: SectionTree.Place(slot: slot, path: 0), touchingItems: touchingItems, change)
+    }
+
+    /// `updateSection(_:atSlot:touchingItems:_:)` of the record at `place` (from
+    /// `SectionTree.places(ofSections:)`, with no section change since): the totals above it
+    /// are moved along its path, without a search at each level.
+    ///
+    /// - Complexity: O(log S) plus the cost of `change`.
+    mutating func updateSection(_ index: Int, at place: SectionTree.Place, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {
         var itemDelta = 0
         var unitDelta: Int64 = 0
-        sections.update(index, atSlot: slot, touchingItems: touchingItems) { record in
+        sections.update(index, atSlot: place.slot, path: place.path, touchingItems: touchingItems) { record in
             let items = record.items.count
             let units = record.fullExtent
             change(&record)

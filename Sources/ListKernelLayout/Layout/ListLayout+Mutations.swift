@@ -168,15 +168,15 @@ extension ListLayout {
     /// - Complexity: as `insertItems(at:count:measuredExtent:)`, less one descent.
     package mutating func insertItems(at path: ItemPath, count: Int, measuredExtent: Double?, slots: SectionSlots) throws(LayoutError) {
         try checkSection(path.section)
-        let slot = slot(of: path.section, known: slots)
-        let items = sections[slot: slot].items
+        let place = place(of: path.section, known: slots)
+        let items = sections[slot: place.slot].items
         guard path.item >= 0, path.item <= items.count else { throw .itemInsertionOutOfRange(path, itemCount: items.count) }
         guard count >= 0 else { throw .invalidCount(count, for: "the items inserted at \(path)") }
         let units = try measuredExtent.map { v throws(LayoutError) in try ListLayout.units(v, for: "the items inserted at \(path)") }
         try ListLayout.checkGrowth(items: allItemCount, units: allUnits, addingItems: count, extent: units ?? items.defaultExtent)
         let converting = count > 0 && units.map { items.turnsPerItem(storing: $0, measured: true) } == true
         try ListLayout.checkPerItem(items, section: path.section, itemCount: items.count + count, converting: converting)
-        updateSection(path.section, atSlot: slot) { $0.items.insert(units, count: count, at: path.item) }
+        updateSection(path.section, at: place) { $0.items.insert(units, count: count, at: path.item) }
         _checkInvariants()
     }
 
@@ -196,12 +196,12 @@ extension ListLayout {
     /// - Complexity: as `deleteItems(_:inSection:)`, less one descent.
     package mutating func deleteItems(_ range: Range<Int>, inSection section: Int, slots: SectionSlots) throws(LayoutError) {
         try checkSection(section)
-        let slot = slot(of: section, known: slots)
-        let itemCount = sections[slot: slot].items.count
+        let place = place(of: section, known: slots)
+        let itemCount = sections[slot: place.slot].items.count
         guard range.lowerBound >= 0, range.upperBound <= itemCount else {
             throw .rangeOutOfBounds(range, bound: itemCount, for: "items of section \(section)")
         }
-        updateSection(section, atSlot: slot) { $0.items.remove(range) }
+        updateSection(section, at: place) { $0.items.remove(range) }
         _checkInvariants()
     }
 

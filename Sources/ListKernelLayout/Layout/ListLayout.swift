@@ -102,7 +102,7 @@ public struct ListLayout: Equatable {
 
     /// The item counts of `sections` (each a section of the list), collapsed or not: the
     /// touched sections' counts before a batch update. The sections' descents run side by
-    /// side, a level at a time (`SectionTree.slots(ofSections:)`), and leave their paths in
+    /// side, a level at a time (`SectionTree.places(ofSections:)`), and leave their paths in
     /// the caches for the update's edits that follow.
     ///
     /// - Complexity: O(k log S) for k sections.
@@ -117,49 +117,53 @@ public struct ListLayout: Equatable {
     /// - Complexity: O(k log S) for k sections.
     package func itemCountsAndSlots(inSections sections: [Int]) -> (counts: [Int], slots: SectionSlots) {
         precondition(sections.allSatisfy(isSection), "kernel invariant: a section outside 0..<\(sectionCount)")
-        let slots = self.sections.slots(ofSections: sections)
+        let places = self.sections.places(ofSections: sections)
         // Appended into reserved storage: `map` makes its array through a path that looks
         // the storage type up at run time.
         var counts: [Int] = []
-        counts.reserveCapacity(slots.count)
-        for slot in slots { counts.append(self.sections[slot: slot].items.count) }
-        return (counts, SectionSlots(sections: sections, slots: slots))
+        counts.reserveCapacity(places.count)
+        for place in places { counts.append(self.sections[slot: place.slot].items.count) }
+        return (counts, SectionSlots(sections: sections, places: places))
     }
 
-    /// Where the records of some sections are in the section tree, as
-    /// `itemCountsAndSlots(inSections:)` found them. Item changes never move a record; an
-    /// inserted, removed or moved section can, so a caller passes these only to item changes
-    /// made before any section change (debug builds check every slot used).
+    /// Where the records of some sections are in the section tree, and the paths to them,
+    /// as `itemCountsAndSlots(inSections:)` found them. Item changes never move a record nor
+    /// change the tree's shape; an inserted, removed or moved section can, so a caller passes
+    /// these only to item changes made before any section change (debug builds check every
+    /// slot and path used).
     package struct SectionSlots: Sendable {
         /// The sections, ascending.
         let sections: [Int]
-        /// Parallel to `sections`: each one's record slot.
-        let slots: [Int]
+        /// Parallel to `sections`: each one's record slot and path.
+        let places: [SectionTree.Place]
 
         /// No slots known: every section is found by a descent.
-        package static let none = SectionSlots(sections: [], slots: [])
+        package static let none = SectionSlots(sections: [], places: [])
 
-        /// Section `section`'s slot, if known.
+        /// Section `section`'s place, if known.
         ///
         /// - Complexity: O(log k) for k sections.
-        func slot(of section: Int) -> Int? {
+        func place(of section: Int) -> SectionTree.Place? {
             var low = 0, high = sections.count
             while low < high {
                 let mid = (low + high) >> 1
                 if sections[mid] < section { low = mid + 1 } else { high = mid }
             }
-            return low < sections.count && sections[low] == section ? slots[low] : nil
+            return low < sections.count && sections[low] == section ? places[low] : nil
         }
     }
 
-    /// The slot of section `section`'s record: from `known` when it holds it, else by a
-    /// descent. Debug builds check a known slot against the descent.
+    /// The place of section `section`'s record: from `known` when it holds it, else by a
+    /// descent (with no path: the change that follows searches its way down again). Debug
+    /// builds check a known slot against the descent.
     ///
     /// - Complexity: O(log k) when known, O(log S) otherwise.
-    func slot(of section: Int, known: SectionSlots) -> Int {
-        guard let slot = known.slot(of: section) else { return self.sections.locate(section: section).slot }
-        assert(slot == self.sections.locate(section: section).slot, "kernel invariant: a stale slot for section \(section)")
-        return slot
+    func place(of section: Int, known: SectionSlots) -> SectionTree.Place {
+        guard let place = known.place(of: section) else {
+            return SectionTree.Place(slot: self.sections.locate(section: section).slot, path: 0)
+        }
+        assert(place.slot == self.sections.locate(section: section).slot, "kernel invariant: a stale slot for section \(section)")
+        return place
     }
 
     /// Whether `section` is collapsed (`false` for a section outside the list).

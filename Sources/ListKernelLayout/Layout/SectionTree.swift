@@ -236,24 +236,34 @@ struct SectionTree: InvariantChecked {
         return (Int(found.before.sections), found.remainder, found.slot, found.link)
     }
 
-    /// The slots of the records of the sections at `indexes` (each in `0..<count`), found
+    /// Where a section's record is: its slot, and the path to it, the entry taken at each
+    /// level from the root down, four bits a level (`update(_:atSlot:path:touchingItems:_:)`
+    /// follows it instead of searching each level again). A path holds at most 16 levels, far
+    /// more than `ListLimits.maximumSectionCount` needs; a deeper tree records no path (0).
+    struct Place: Equatable, Sendable {
+        var slot: Int
+        var path: UInt64
+    }
+
+    /// The places of the records of the sections at `indexes` (each in `0..<count`), found
     /// by descending for all of them together, one level at a time. The descents are
     /// independent, so the reads of one level (each a likely cache miss in a large list:
     /// sections a batch touches are scattered) are in flight together, where one descent
     /// after another waits for each of its levels in turn.
     ///
     /// - Complexity: O(k log S) for k indexes.
-    func slots(ofSections indexes: [Int]) -> [Int] {
+    func places(ofSections indexes: [Int]) -> [Place] {
         let k = indexes.count
         guard k > 0 else { return [] }
-        // Each section's node and remaining section count side by side in one scratch
-        // buffer (on the stack for a batch's few sections), and the slots appended to
-        // reserved storage: one allocation, the answer's. (`Array(unsafeUninitializedCapacity:)`
+        // Each section's node, remaining section count and path so far side by side in one
+        // scratch buffer (on the stack for a batch's few sections), and the places appended
+        // to reserved storage: one allocation, the answer's. (`Array(unsafeUninitializedCapacity:)`
         // would look the storage type up at run time.)
-        var slots: [Int] = []
-        slots.reserveCapacity(k)
-        withUnsafeTemporaryAllocation(of: (node: Int, remainder: Int64).self, capacity: k) { paths in
-            for j in 0..<k { paths[j] = (root, Int64(indexes[j])) }
+        var places: [Place] = []
+        places.reserveCapacity(k)
+        let recordsPath = height < 16
+        withUnsafeTemporaryAllocation(of: (node: Int, remainder: Int64, path: UInt64).self, capacity: k) { descents in
+            for j in 0..<k { descents[j] = (root, Int64(indexes[j]), 0) }
             sums.withUnsafeBufferPointer { sums in
                 for level in 0...height {
                     // First one read in each line of each section's row, all independent,
@@ -263,26 +273,42 @@ struct SectionTree: InvariantChecked {
                     // instructions again on its counter.)
                     var touched: Int64 = 0
                     for j in 0..<k where level > 0 {
-                        let row = sums.baseAddress! + paths[j].node &* SectionTree.rowStride
+                        let row = sums.baseAddress! + descents[j].node &* SectionTree.rowStride
                         touched &+= row[0] &+ row[8] &+ row[16] &+ row[24] &+ row[32]
                             &+ row[40] &+ row[48] &+ row[56] &+ row[64]
                     }
                     SectionTree.keep(touched)
+                    let shift = UInt64(truncatingIfNeeded: 4 &* level)
                     for j in 0..<k {
-                        let (node, remainder) = paths[j]
+                        let (node, remainder, path) = descents[j]
                         let row = node * SectionTree.rowStride
                         let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainder)
+                        let extended = recordsPath ? path | UInt64(truncatingIfNeeded: entry) &<< shift : 0
                         if level == height {
-                            slots.append(node * SectionTree.width + entry)
+                            places.append(Place(slot: node * SectionTree.width + entry, path: extended))
                         } else {
                             let before = entry > 0 ? sums[row + SectionTree.column(.section, entry - 1)] : 0
-                            paths[j] = (Int(sums[row + SectionTree.linkColumn(entry)]), remainder &- before)
+                            descents[j] = (Int(sums[row + SectionTree.linkColumn(entry)]), remainder &- before, extended)
                         }
                     }
                 }
             }
         }
-        return slots
+        return places
+    }
+
+    /// The slot a path from `places(ofSections:)` leads to (what debug builds and the tests
+    /// check a path by).
+    ///
+    /// - Complexity: O(log S).
+    func slot(along path: UInt64) -> Int {
+        var node = root
+        for level in 0...height {
+            let entry = Int(truncatingIfNeeded: (path &>> UInt64(4 * level)) & 15)
+            if level == height { return node * SectionTree.width + entry }
+            node = self[child: node * SectionTree.width + entry]
+        }
+        preconditionFailure("kernel invariant: a tree without levels")
     }
 
     /// Uses `value`, so that reads made only to bring lines into the cache are not removed.
@@ -440,6 +466,15 @@ struct SectionTree: InvariantChecked {
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func update(_ index: Int, atSlot slot: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
+        update(index, atSlot: slot, path: 0, touchingItems: touchingItems, change)
+    }
+
+    /// `update(_:atSlot:touchingItems:_:)`, with the path to the record when known (from
+    /// `places(ofSections:)`, with no section inserted, removed or moved since; 0 when not):
+    /// the totals above it are moved along the path, with no search at each level.
+    ///
+    /// - Complexity: O(log S) plus the cost of `change`.
+    mutating func update(_ index: Int, atSlot slot: Int, path: UInt64, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
         let oldExtent = records[slot].extent
         let oldPositions = records[slot].positionCount
         change(&records[slot])
@@ -458,13 +493,21 @@ struct SectionTree: InvariantChecked {
         let height = height
         var node = root
         var remainder = Int64(index)
+        // A path is never 0: the first section's has no entry past 0, and is searched for.
+        let follows = path != 0
+        assert(!follows || self.slot(along: path) == slot, "kernel invariant: a path to another slot than \(slot)")
         sums.withUnsafeMutableBufferPointer { sums in
             var level = 0
             while true {
                 let row = node * SectionTree.rowStride
-                let base = row + Measure.section.column.offset
-                let entry = SectionTree.count(UnsafePointer(sums.baseAddress! + base), atMost: remainder)
-                if entry > 0 { remainder &-= sums[base + entry - 1] }
+                let entry: Int
+                if follows {
+                    entry = Int(truncatingIfNeeded: (path &>> UInt64(truncatingIfNeeded: 4 &* level)) & 15)
+                } else {
+                    let base = row + Measure.section.column.offset
+                    entry = SectionTree.count(UnsafePointer(sums.baseAddress! + base), atMost: remainder)
+                    if entry > 0 { remainder &-= sums[base + entry - 1] }
+                }
                 // One column at a time, each a loop of one stride (the contiguous positions
                 // vectorize), where one loop over both could not be proved free of overlap.
                 let fill = Int(sums[row + SectionTree.fillOffset])

@@ -50,11 +50,14 @@ import ListKernelTesting
         if slot != -1 { return "slot(after:) of the last section is \(slot), not -1" }
         // The side-by-side descents: any sections, in any order, repeats allowed.
         let asked = model.isEmpty ? [] : (0..<rng.below(12)).map { _ in rng.below(model.count) }
-        let slots = tree.slots(ofSections: asked)
-        for (index, found) in zip(asked, slots) where tree.records[found] != model[index] || found != tree.locate(section: index).slot {
-            return "slots(ofSections: \(asked)): section \(index) at slot \(found), locate says \(tree.locate(section: index).slot)"
+        let places = tree.places(ofSections: asked)
+        for (index, found) in zip(asked, places) where tree.records[found.slot] != model[index] || found.slot != tree.locate(section: index).slot {
+            return "places(ofSections: \(asked)): section \(index) at slot \(found.slot), locate says \(tree.locate(section: index).slot)"
         }
-        if slots.count != asked.count { return "slots(ofSections:) gave \(slots.count) slots for \(asked.count) sections" }
+        for (index, found) in zip(asked, places) where tree.slot(along: found.path) != found.slot {
+            return "places(ofSections: \(asked)): section \(index)'s path leads to slot \(tree.slot(along: found.path)), not \(found.slot)"
+        }
+        if places.count != asked.count { return "places(ofSections:) gave \(places.count) places for \(asked.count) sections" }
         for (measure, starts) in [(SectionTree.Measure.extent, extentStarts), (.position, positionStarts)] {
             let total = starts.last!
             // Every boundary, its neighbours, and random targets; past the end too.
