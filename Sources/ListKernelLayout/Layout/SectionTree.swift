@@ -493,7 +493,8 @@ struct SectionTree: InvariantChecked {
         let height = height
         var node = root
         var remainder = Int64(index)
-        // A path is never 0: the first section's has no entry past 0, and is searched for.
+        // A path of 0 is either none or the first section's (entry 0 at every level): both
+        // are searched for, which finds the same entries.
         let follows = path != 0
         assert(!follows || self.slot(along: path) == slot, "kernel invariant: a path to another slot than \(slot)")
         sums.withUnsafeMutableBufferPointer { sums in
