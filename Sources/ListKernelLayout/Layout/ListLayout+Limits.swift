@@ -87,20 +87,13 @@ extension ListLayout {
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func updateSection(_ index: Int, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {
-        updateSection(index, atSlot: sections.locate(section: index).slot, touchingItems: touchingItems, change)
+        updateSection(index, at: SectionTree.Place(slot: sections.locate(section: index).slot, path: 0), touchingItems: touchingItems, change)
     }
 
-    /// `updateSection(_:touchingItems:_:)` of section `index`, whose record is in `slot`
-    /// (from `sections.locate(section:)`, with no change since): one descent fewer.
-    ///
-    /// - Complexity: O(log S).
-    mutating func updateSection(_ index: Int, atSlot slot: Int, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {
-        updateSection(index, at: SectionTree.Place(slot: slot, path: 0), touchingItems: touchingItems, change)
-    }
-
-    /// `updateSection(_:atSlot:touchingItems:_:)` of the record at `place` (from
-    /// `SectionTree.places(ofSections:)`, with no section change since): the totals above it
-    /// are moved along its path, without a search at each level.
+    /// `updateSection(_:touchingItems:_:)` of the record at `place` (from
+    /// `sections.locate(section:)`, path 0, or `SectionTree.places(ofSections:)`, with no
+    /// section change since): one descent fewer, and with a path the totals above it are
+    /// moved along it, without a search at each level.
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func updateSection(_ index: Int, at place: SectionTree.Place, touchingItems: Bool = true, _ change: (inout SectionRecord) -> Void) {

@@ -458,20 +458,14 @@ struct SectionTree: InvariantChecked {
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func update(_ index: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
-        update(index, atSlot: locate(section: index).slot, touchingItems: touchingItems, change)
+        update(index, atSlot: locate(section: index).slot, path: 0, touchingItems: touchingItems, change)
     }
 
     /// `update(_:touchingItems:_:)` of section `index`, whose record is in `slot` (from
-    /// `locate(section:)`, with no change since): one descent fewer.
-    ///
-    /// - Complexity: O(log S) plus the cost of `change`.
-    mutating func update(_ index: Int, atSlot slot: Int, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
-        update(index, atSlot: slot, path: 0, touchingItems: touchingItems, change)
-    }
-
-    /// `update(_:atSlot:touchingItems:_:)`, with the path to the record when known (from
-    /// `places(ofSections:)`, with no section inserted, removed or moved since; 0 when not):
-    /// the totals above it are moved along the path, with no search at each level.
+    /// `locate(section:)` or `places(ofSections:)`, with no change since): one descent fewer.
+    /// With the record's `path` from `places(ofSections:)` (no section inserted, removed or
+    /// moved since; 0 when not known), the totals above it are moved along the path, with no
+    /// search at each level.
     ///
     /// - Complexity: O(log S) plus the cost of `change`.
     mutating func update(_ index: Int, atSlot slot: Int, path: UInt64, touchingItems: Bool = true, _ change: (inout Record) -> Void) {
