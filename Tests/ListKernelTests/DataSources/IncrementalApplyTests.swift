@@ -237,9 +237,9 @@ import ListKernelTesting
 
     /// What a replaced snapshot holds alone, which decides how many wait for a release, is
     /// counted in the chunks and shards the edits copied, not in sections: one edit at
-    /// 10,000 sections copies one chunk of 64 section records and the chunk table (157
-    /// references), one shard of the item index and its table (1,024 references), and the
-    /// edited section's items. Marks copy none of them.
+    /// 10,000 sections copies one chunk of 64 section records, its group (64 references)
+    /// and the group table (3), one shard of the item index, its group (64 references) and
+    /// the group table (16), and the edited section's items. Marks copy none of them.
     @Test func aReplacedSnapshotHoldsAloneWhatTheEditsCopied_notEverySection() throws {
         let sections = 10_000
         var base = try Snap(sections: (0..<sections).map { DiffSection(id: $0, items: [2 * $0, 2 * $0 + 1]) })
@@ -251,14 +251,15 @@ import ListKernelTesting
 
         var edited = base
         try edited.appendItems([1_000_000], toSection: 5_000)
-        let chunkTable = (sections + 63) / 64, chunk = 64
-        let shardTable = 1_024, shard = (2 * sections + 1) / shardTable
+        let chunkTable = (sections + 4_095) / 4_096, chunkGroup = 64, chunk = 64
+        let shardTable = 16, shardGroup = 64, shard = (2 * sections + 1) / 1_024
         let items = 3
-        #expect(edited._storageExclusiveToBase == chunkTable + chunk + shardTable + shard + items)
+        let oneEdit = chunkTable + chunkGroup + chunk + shardTable + shardGroup + shard + items
+        #expect(edited._storageExclusiveToBase == oneEdit)
 
-        // Each further edit copies at most one more chunk and one more shard.
+        // Each further edit copies at most one more chunk and shard and their groups.
         try edited.deleteItems([2 * 9_000])
-        #expect(edited._storageExclusiveToBase <= chunkTable + 2 * chunk + shardTable + 2 * shard + items + 1)
+        #expect(edited._storageExclusiveToBase <= oneEdit + chunkGroup + chunk + shardGroup + shard + 1)
         #expect(edited._storageExclusiveToBase < sections / 4)
     }
 

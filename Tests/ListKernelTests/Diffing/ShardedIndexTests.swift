@@ -35,13 +35,13 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
             }
             if step % threshold == threshold / 2 { copies.append((index, model)) }
         }
-        #expect(index._shards.count == Index.shardCount, "seed \(seed): \(index.count) entries in \(index._shards.count) shards")
+        #expect(index._shardCount == Index.shardCount, "seed \(seed): \(index.count) entries in \(index._shardCount) shards")
         #expect(matches(index, model, keys: keys), "seed \(seed): the index differs from the dictionary")
         for (number, copy) in copies.enumerated() {
             #expect(matches(copy.index, copy.model, keys: keys), "seed \(seed): copy \(number) changed after it was taken")
         }
         index.removeAll()
-        #expect(index.count == 0 && index._shards.count == 1 && (0..<100).allSatisfy { index[$0] == nil }, "seed \(seed)")
+        #expect(index.count == 0 && index._shardCount == 1 && (0..<100).allSatisfy { index[$0] == nil }, "seed \(seed)")
     }
 }
 
@@ -51,7 +51,7 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
     for (seed, capacity) in [(UInt64(10), 1_000), (11, 2 * Index.shardingThreshold)] {
         var random = SplitMix64(seed: seed)
         var index = Index(minimumCapacity: capacity)
-        #expect(index.count == 0 && index._shards.count == (capacity > Index.shardingThreshold ? Index.shardCount : 1), "seed \(seed)")
+        #expect(index.count == 0 && index._shardCount == (capacity > Index.shardingThreshold ? Index.shardCount : 1), "seed \(seed)")
         var model: [Int: Int] = [:]
         let keys = 0..<(capacity + capacity / 4)
         var differentAnswer: (step: Int, key: Int)?
@@ -73,14 +73,37 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
     index.resetCopyCount()
     var copy = index
     for key in [7, 60_000, 123, 9_999, 7] { copy[key] = -key }
-    // Five writes copy the shard table and change at most four shards (one key twice),
-    // each about count / shardCount entries: what the original now holds alone.
-    let bound = Index.shardCount + 5 * (count / Index.shardCount)
-    #expect(copy.copiedEntries > Index.shardCount && copy.copiedEntries <= bound, "\(copy.copiedEntries) entries copied, at most \(bound) expected")
+    // Five writes copy the group table, and change at most four groups and four shards (one
+    // key twice), each about count / shards entries: what the original now holds alone.
+    let shards = copy._shardCount, groups = copy._groups.count
+    let bound = groups + 5 * (shards / groups) + 5 * (count / shards)
+    #expect(shards == Index.shardCount && groups > 1, "\(shards) shards in \(groups) groups")
+    #expect(copy.copiedEntries > groups && copy.copiedEntries <= bound, "\(copy.copiedEntries) entries copied, at most \(bound) expected")
     #expect(index[7] == 7 && index[60_000] == 60_000 && copy[7] == -7 && copy[60_000] == -60_000)
     #expect(index.copiedEntries == 0, "the original counts \(index.copiedEntries) copied entries without being changed")
     copy.resetCopyCount()
     #expect(copy.copiedEntries == 0)
+}
+
+@Test func shardedIndex_splitsFourWaysAgainAsItGrows_andKeepsEveryEntry() {
+    // Past `maximumShardFill` entries a shard on average, 1,024 shards become 4,096 in 64
+    // groups; the entries stay, and a copy changed in two keys holds at most two groups and
+    // two shards of its own, not the whole index.
+    let count = Index.maximumShardFill * Index.shardCount + 1_000
+    var index = Index()
+    for key in 0..<count { index[key] = key &* 3 }
+    #expect(index._shardCount == 4 * Index.shardCount && index._groups.count == 4 * Index.shardCount >> Index.groupBits,
+            "\(count) entries in \(index._shardCount) shards, \(index._groups.count) groups")
+    #expect(index.count == count && (0..<count).allSatisfy { index[$0] == $0 &* 3 }, "an entry was lost in the split")
+    index.resetCopyCount()
+    var copy = index
+    copy[5] = nil
+    copy[count] = 1
+    #expect(copy.count == count && copy[5] == nil && copy[count] == 1 && index[5] == 15 && index[count] == nil)
+    let bound = index._groups.count + 2 * (1 << Index.groupBits) + 2 * (count / index._shardCount)
+    #expect(copy.copiedEntries > 0 && copy.copiedEntries <= bound, "\(copy.copiedEntries) entries copied, at most \(bound) expected")
+    let sized = Index(minimumCapacity: count)
+    #expect(sized._shardCount == index._shardCount, "sized for \(count): \(sized._shardCount) shards, grown: \(index._shardCount)")
 }
 
 @Test func snapshotsPastTheShardingThreshold_deriveAndApplyLikeSmallOnes() throws {
@@ -176,6 +199,52 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
             #expect(Array(copy.chunked) == copy.model, "seed \(seed): copy \(number) changed after it was taken")
         }
         #expect(chunked == _ChunkedArray(model) && (copies.isEmpty || copies[0].chunked != chunked || copies[0].model == model))
+    }
+}
+
+@Test func chunkedArray_acrossGroupsOfChunks_matchesAnArray_andCopiesKeepTheirContents() {
+    // Past 4,096 elements the chunks sit in more than one group: appends open groups,
+    // inserts and removals rebuild from a chunk inside a group or at a group's start, and
+    // in-place changes of a copy leave the original as it was.
+    let perGroup = _ChunkedArray<Int>.chunkSize * _ChunkedArray<Int>.groupSize
+    for seed in 0..<6 as Range<UInt64> {
+        var random = SplitMix64(seed: seed)
+        var model = Array(0..<(2 * perGroup + random.below(perGroup)))
+        var chunked = _ChunkedArray(model)
+        var steps: [String] = []
+        for step in 0..<60 {
+            let copy = (chunked, model)
+            switch random.below(4) {
+            case 0:
+                let count = random.below(3 * _ChunkedArray<Int>.chunkSize)
+                chunked.append(contentsOf: 0..<count)
+                model.append(contentsOf: 0..<count)
+                steps.append("append \(count)")
+            case 1:
+                // At a group's start, inside a group, or anywhere.
+                let at = [perGroup, perGroup + 64 * random.below(64), random.below(model.count + 1)][random.below(3)]
+                chunked.insert(-step, at: min(at, model.count))
+                model.insert(-step, at: min(at, model.count))
+                steps.append("insert at \(at)")
+            case 2 where model.count > 1:
+                // Never all of them: the first element stays.
+                let lower = 1 + random.below(model.count - 1), upper = min(model.count, lower + random.below(2 * perGroup))
+                chunked.removeSubrange(lower..<upper)
+                model.removeSubrange(lower..<upper)
+                steps.append("remove \(lower)..<\(upper)")
+            default:
+                let at = random.below(model.count)
+                chunked[at] = step
+                model[at] = step
+                steps.append("change \(at)")
+                #expect(Array(copy.0) == copy.1, "seed \(seed), step \(step): the copy changed with the original")
+            }
+            #expect(Array(chunked) == model, "seed \(seed), step \(step): \(steps.suffix(3))")
+        }
+        let chunks = chunked._chunks
+        #expect(chunks.dropLast().allSatisfy { $0.count == _ChunkedArray<Int>.chunkSize } && chunked._groups.dropLast().allSatisfy { $0.count == _ChunkedArray<Int>.groupSize },
+                "seed \(seed): a chunk or a group before the last is not full")
+        #expect(chunked._groups.count == (model.count + perGroup - 1) / perGroup, "seed \(seed): \(chunked._groups.count) groups for \(model.count)")
     }
 }
 
