@@ -11,8 +11,9 @@
 /// its chunk's *identifier*, which an insert or delete elsewhere does not change, and its
 /// index is its chunk's start plus its offset in the chunk (found by a scan of at most
 /// `chunkCapacity`). A derived snapshot appending to a million-item section then copies the
-/// chunk array's references (m / 256), the last chunk and one shard of the chunk index
-/// (m / 1,024 entries), where a flat list copies all m items and m indexes.
+/// chunk array's references (m / 256), the last chunk and one shard of the chunk index with
+/// its group (about 250 entries and 64 references at a million items), where a flat list
+/// copies all m items and m indexes.
 ///
 /// Chunks hold up to `chunkCapacity` items; those made at once (a long section built or
 /// turned chunked) are filled to three quarters, so that inserts in the middle find room.
@@ -26,8 +27,8 @@
 ///
 /// - Complexity: `count`, reads at an index O(1) flat, O(log(m / 256)) chunked; `index(of:)`
 ///   O(1) expected flat, O(256) chunked; inserts and removals O(m + k) flat, O(m / 256 +
-///   k + 256) chunked (plus O(m / 1,024) for each shard of the chunk index first changed in
-///   a copy).
+///   k + 256) chunked (plus O(min(m / 1,024, 256) + 64) for each shard of the chunk index
+///   first changed in a copy, with its group).
 @usableFromInline
 package struct _ItemList<Item: Hashable> {
     /// The items of a flat list (empty when chunked).
@@ -313,7 +314,8 @@ final class _ItemChunks<Item: Hashable> {
     /// Chunks of `items`, each filled to three quarters (the last may hold fewer), so that
     /// inserts in the middle of a section made in one go find room: a full chunk splits, and
     /// a split re-files the items of its later piece, each in its own shard of the chunk
-    /// index (about 128 shards of m / 1,024 entries copied by a derived snapshot).
+    /// index (about 128 shards copied by a derived snapshot, of about 250 entries at a
+    /// million items).
     ///
     /// - Complexity: O(m).
     @inlinable

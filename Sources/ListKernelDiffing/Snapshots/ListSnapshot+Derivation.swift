@@ -121,14 +121,17 @@ extension ListSnapshot {
     /// About how many storage entries the snapshot this one was copied from (since that one
     /// was committed) holds alone now, because this one changed its copies of them: what
     /// keeping that snapshot alive costs, and what dropping it frees. They are
-    /// - the sections' chunk table (one reference per 64 sections) and the chunks of 64
-    ///   section records the item edits changed (each copied once at most);
+    /// - the sections' group table (one reference per 4,096 sections), and the groups of 64
+    ///   chunk references and the chunks of 64 section records the item edits changed (each
+    ///   copied once at most);
     /// - the items of the sections the edits changed (a flat section's array, a chunked
     ///   section's chunk table and chunks);
-    /// - the item index's shard table and the shards this one copied.
+    /// - the item index's group table, and the groups of 64 shard references and the shards
+    ///   this one copied.
     ///
-    /// An apply of a few edits at 100,000 sections and 1,000,000 items: about 13,000, where
-    /// counting every section record (the chunks are shared) said 110,000, and a replaced
+    /// An apply of ten edits at 100,000 sections and 1,000,000 items: about 4,500 (13,000
+    /// before the tables went into groups), where counting every section record (the chunks
+    /// are shared) said 110,000, and a replaced
     /// snapshot was released every 5 applies instead of every 16 (`ListDiffableDataSource`'s
     /// `retiringLimits`).
     ///

@@ -39,8 +39,9 @@
 /// chunks of 64 section records holding the edited sections (each record's items and
 /// positions once, or, in a section of more than 8,192 items, the chunks of items edited,
 /// the section's chunk table and a shard of its chunk index) and, past 16,384 items, the
-/// shards of the item index (1,024 by hash) holding the items inserted, deleted or moved
-/// across sections: never the whole snapshot.
+/// shards of the item index (by hash) holding the items inserted, deleted or moved across
+/// sections, with the groups of 64 that hold those chunks and shards: never the whole
+/// snapshot.
 ///
 /// - Complexity: queries are O(1) unless noted; mutations name theirs. `S` is the number of
 ///   sections, `m` the number of items in the section concerned, `k` the number of
