@@ -14,7 +14,7 @@
 /// 100,000 sections, a flat table of 1,024 shards (of about 1,000 entries each) and the
 /// sections' flat table of chunks made the five deletes of a derivation touch about 490 KB
 /// (a cache simulation of the 1 MB level 2), which pushed the apply that follows out of the
-/// core's cache; in groups, about 150 KB. The index also keeps its shards small (64 to 256
+/// core's cache; in groups, about 150 KB. The index also keeps its shards small (16 to 256
 /// entries on average) as it grows:
 ///
 ///     keys   hashValue & (shards − 1) ──▶ group (high bits) ──▶ shard (low 6 bits) ──▶ [Key: Value]
@@ -23,9 +23,10 @@
 ///     shards         1        1,024         4,096        16,384     ×4
 ///     groups         1           16            64           256     ×4
 ///
-/// (Sixteen times as many shards at each split made the shards smaller still, but a
-/// million random inserts then spread over 16,384 dictionaries whose headers no longer
-/// fit in the core's cache: building a million-item snapshot by appends took 40% longer.)
+/// Each split rehashes every entry, and each insert goes through one more array, so building
+/// a million-item index by inserts costs about 10–20% more than in one table of 1,024
+/// shards (`Docs/LiveLists.md`); splitting sixteen ways, into 16,384 shards whose headers
+/// no longer fit in the core's cache, cost 40%.
 ///
 /// Small indexes stay in one shard (no per-shard overhead). Past `shardingThreshold`
 /// entries the index splits into `shardCount` shards, and each time the shards average more
@@ -77,13 +78,11 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     /// - Complexity: O(min(capacity, shards)) plus the allocation.
     @inlinable
     internal init(minimumCapacity: Int) {
-        _groups = []
-        _count = 0
-        _writes = 0
-        _shardBits = 0
         let bits = Self.shardBits(holding: minimumCapacity)
         let perShard = bits == 0 ? minimumCapacity : (minimumCapacity >> bits) + 1
         _groups = Self.emptyGroups(bits: bits, perShard: perShard + perShard / 8)
+        _count = 0
+        _writes = 0
         _shardBits = bits
     }
 
@@ -117,8 +116,14 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
     @inlinable
     internal func _place(of key: Key) -> (group: Int, shard: Int) {
         guard _shardBits > 0 else { return (0, 0) }
-        let index = key.hashValue & ((1 &<< _shardBits) &- 1)
-        let inner = Swift.min(_shardBits, Self.groupBits)
+        return Self.place(ofHash: key.hashValue, bits: _shardBits)
+    }
+
+    /// The group and the shard within it of a key hashed to `hash`, among `1 << bits` shards.
+    @inlinable
+    internal static func place(ofHash hash: Int, bits: Int) -> (group: Int, shard: Int) {
+        let index = hash & ((1 &<< bits) &- 1)
+        let inner = Swift.min(bits, groupBits)
         return (index &>> inner, index & ((1 &<< inner) &- 1))
     }
 
@@ -221,13 +226,11 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
         let bits = Self.nextBits(after: _shardBits)
         let expected = _count >> bits
         var groups = Self.emptyGroups(bits: bits, perShard: expected + expected / 2)
-        let mask = (1 &<< bits) &- 1
-        let inner = Swift.min(bits, Self.groupBits)
         for group in _groups {
             for shard in group {
                 for (key, value) in shard {
-                    let index = key.hashValue & mask
-                    groups[index &>> inner][index & ((1 &<< inner) &- 1)][key] = value
+                    let (g, s) = Self.place(ofHash: key.hashValue, bits: bits)
+                    groups[g][s][key] = value
                 }
             }
         }
