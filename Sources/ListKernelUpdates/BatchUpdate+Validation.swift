@@ -64,27 +64,48 @@ extension BatchUpdate {
     /// - Complexity: O(k log k) for k operations (plus the sections between section moves'
     ///   ends).
     package func _touchedSections(sectionCountBefore: Int, sectionCountAfter: Int) -> (old: [Int], new: [Int]) {
-        // Sorted and deduplicated arrays, not sets: a batch names few sections, often the
-        // same one many times (a hundred rows appended to one section), and sorting nearly
-        // sorted integers costs less than hashing each one.
+        guard movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty else {
+            return _touchedSectionsChangingPlaces(sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
+        }
+        // No section changes place: the mapping is the identity on the surviving range, so
+        // each side is every section named on either side, in its own range, gathered in
+        // one array (the usual batch, of items only, has equal section counts before and
+        // after, and its two sides are then one array: one allocation, one sort). Sorted
+        // and deduplicated, not a set: a batch names few sections, often the same one many
+        // times (a hundred rows appended to one section), and sorting nearly sorted
+        // integers costs less than hashing each one.
+        var sections: [Int] = []
+        sections.reserveCapacity(reloadedSections.count + deletedItems.count + reloadedItems.count
+            + reconfiguredItems.count + 2 * movedItems.count + insertedItems.count)
+        func add(_ section: Int, below count: Int) { if section >= 0 && section < count { sections.append(section) } }
+        for section in reloadedSections { add(section, below: sectionCountBefore) }
+        for path in deletedItems { add(path.section, below: sectionCountBefore) }
+        for path in reloadedItems { add(path.section, below: sectionCountBefore) }
+        for path in reconfiguredItems { add(path.section, below: sectionCountBefore) }
+        for move in movedItems { add(move.from.section, below: sectionCountBefore); add(move.to.section, below: sectionCountAfter) }
+        for path in insertedItems { add(path.section, below: sectionCountAfter) }
+        sections.sortAndRemoveDuplicates { $0 }
+        if sectionCountBefore == sectionCountAfter { return (sections, sections) }
+        return (sections.filter { $0 < sectionCountBefore }, sections.filter { $0 < sectionCountAfter })
+    }
+
+    /// `_touchedSections(sectionCountBefore:sectionCountAfter:)` of a batch that moves,
+    /// deletes or inserts sections.
+    ///
+    /// - Complexity: O(k log k) for k operations, plus the sections between section moves'
+    ///   ends.
+    @inline(never)
+    private func _touchedSectionsChangingPlaces(sectionCountBefore: Int, sectionCountAfter: Int) -> (old: [Int], new: [Int]) {
         var old: [Int] = []
         var new: [Int] = []
+        // Each side gains the other's sections below: room for both at once, not a
+        // reallocation.
         let named = deletedSections.count + reloadedSections.count + deletedItems.count + reloadedItems.count
             + reconfiguredItems.count + 2 * (movedSections.count + movedItems.count) + insertedSections.count + insertedItems.count
-        // No section changes place: the mapping is the identity on the surviving range, so
-        // each side is every section named on either side, in its own range. They are
-        // gathered in one array (the usual batch, of items only, has equal section counts
-        // before and after, and its two sides are then one array: one allocation, one sort).
-        let keepsSections = movedSections.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty
-        // Otherwise each side gains the other's sections below: room for both at once, not
-        // a reallocation.
-        old.reserveCapacity(keepsSections ? named : 2 * named)
-        if !keepsSections { new.reserveCapacity(2 * named) }
+        old.reserveCapacity(2 * named)
+        new.reserveCapacity(2 * named)
         func addOld(_ section: Int) { if section >= 0 && section < sectionCountBefore { old.append(section) } }
-        func addNew(_ section: Int) {
-            guard section >= 0 && section < sectionCountAfter else { return }
-            if keepsSections { old.append(section) } else { new.append(section) }
-        }
+        func addNew(_ section: Int) { if section >= 0 && section < sectionCountAfter { new.append(section) } }
         for section in deletedSections { addOld(section) }
         for section in reloadedSections { addOld(section) }
         for move in movedSections { addOld(move.from); addNew(move.to) }
@@ -95,12 +116,6 @@ extension BatchUpdate {
         for move in movedItems { addOld(move.from.section); addNew(move.to.section) }
         for path in insertedItems { addNew(path.section) }
         old.sortAndRemoveDuplicates { $0 }
-        if keepsSections {
-            if sectionCountBefore == sectionCountAfter { return (old, old) }
-            new = old.filter { $0 < sectionCountAfter }
-            old.removeAll { $0 >= sectionCountBefore }
-            return (old, new)
-        }
         // Close under the mapping of the sections that survive: an untouched old section and
         // an untouched new one pair up by rank among the untouched, and counts match there.
         let mapping = _SectionMapping(self, sectionCountBefore: sectionCountBefore, sectionCountAfter: sectionCountAfter)
@@ -225,13 +240,41 @@ private struct UpdateValidator {
 
     mutating func run(_ batch: BatchUpdate) throws(UpdateError) -> ValidatedUpdate {
         try checkCounts()
+        // A batch of items (the usual one) skips the section rules in one branch: they are a
+        // function of their own, so that its code is not read on the way to the items'.
+        let sections: SortedSectionOperations
+        if batch.deletedSections.isEmpty && batch.reloadedSections.isEmpty && batch.insertedSections.isEmpty
+            && batch.movedSections.isEmpty {
+            guard after.sectionCount == before.sectionCount else {
+                throw .invalidSectionCount(before: before.sectionCount, after: after.sectionCount, inserted: 0, deleted: 0)
+            }
+            sections = SortedSectionOperations()
+        } else {
+            sections = try checkSections(of: batch)
+        }
+        return try checkItems(of: batch, sections: sections)
+    }
+
+    /// A batch's section operations, each kind sorted.
+    struct SortedSectionOperations {
+        var deleted: [Int] = []
+        var reloaded: [Int] = []
+        var inserted: [Int] = []
+        var moves: [Move<Int>] = []
+    }
+
+    /// The section rules: ranges, then conflicts, then the count; then the section mapping.
+    ///
+    /// - Complexity: O(k log k) for k section operations (O(S) to map them when every
+    ///   count is known).
+    @inline(never)
+    mutating func checkSections(of batch: BatchUpdate) throws(UpdateError) -> SortedSectionOperations {
         let deleted = batch.deletedSections.sortedIfNeeded()
         let reloaded = batch.reloadedSections.sortedIfNeeded()
         let inserted = batch.insertedSections.sortedIfNeeded()
         let moves = batch.movedSections.sortedIfNeeded()
         let movesByDestination = moves.sortedIfNeeded { ($0.to, $0.from) < ($1.to, $1.from) }
 
-        // Sections: ranges, then conflicts, then the count.
         for section in deleted { try checkSection(.delete, section) }
         for section in reloaded { try checkSection(.reload, section) }
         for move in moves { try checkSection(.moveFrom, move.from) }
@@ -246,7 +289,14 @@ private struct UpdateValidator {
             throw .invalidSectionCount(before: before.sectionCount, after: after.sectionCount, inserted: inserted.count, deleted: deleted.count)
         }
         mapSections(moves, of: batch)
+        return SortedSectionOperations(deleted: deleted, reloaded: reloaded, inserted: inserted, moves: moves)
+    }
 
+    /// The item rules, after the section ones, and the validated update.
+    ///
+    /// - Complexity: O(k log k) for k item operations, plus O(S) for the count check when
+    ///   every count is known.
+    mutating func checkItems(of batch: BatchUpdate, sections: SortedSectionOperations) throws(UpdateError) -> ValidatedUpdate {
         // Items: ranges, then changed sections, then conflicts, then the counts.
         var oldEntries: [ItemEntry] = []
         oldEntries.reserveCapacity(batch.deletedItems.count + batch.reloadedItems.count + batch.reconfiguredItems.count + batch.movedItems.count)
@@ -270,7 +320,7 @@ private struct UpdateValidator {
         try checkConflicts(newEntries)
         try checkItemCounts(oldEntries, newEntries)
 
-        return build(batch, deleted: deleted, reloaded: reloaded, inserted: inserted, moves: moves, oldEntries, newEntries)
+        return build(batch, deleted: sections.deleted, reloaded: sections.reloaded, inserted: sections.inserted, moves: sections.moves, oldEntries, newEntries)
     }
 
     func checkCounts() throws(UpdateError) {
@@ -498,15 +548,9 @@ private struct UpdateValidator {
         _ batch: BatchUpdate, deleted: [Int], reloaded: [Int], inserted: [Int], moves: [Move<Int>],
         _ oldEntries: [ItemEntry], _ newEntries: [ItemEntry]
     ) -> ValidatedUpdate {
-        // Without moves, the sorted deletes and inserts alone (joining an empty list of moves
-        // to them cost a call into the runtime each).
-        let removed = moves.isEmpty
-            ? deleted.map { ($0, -1) }
-            : (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sortedIfNeeded { $0.0 < $1.0 }
-        let placed = moves.isEmpty
-            ? inserted.map { ($0, -1) }
-            : (inserted.map { ($0, -1) } + moves.map { ($0.to, $0.from) }).sortedIfNeeded { $0.0 < $1.0 }
-
+        let sectionTables = hasSectionOperations
+            ? sectionTables(deleted: deleted, inserted: inserted, moves: moves)
+            : (removed: [], destinations: [], placed: [], sources: [])
         var oldItemSections: [Int] = []
         var oldItems = ValidatedUpdate.OldItemTable(reservingSections: oldEntries.count, changes: oldEntries.count)
         oldItemSections.reserveCapacity(oldEntries.count)
@@ -539,10 +583,29 @@ private struct UpdateValidator {
         newItems.endSection()
         return ValidatedUpdate(
             _validatedBefore: before, after: after, batch: batch,
-            removedSections: removed.map(\.0), sectionDestinations: removed.map(\.1),
-            placedSections: placed.map(\.0), sectionSources: placed.map(\.1), reloadedSections: reloaded,
+            removedSections: sectionTables.removed, sectionDestinations: sectionTables.destinations,
+            placedSections: sectionTables.placed, sectionSources: sectionTables.sources, reloadedSections: reloaded,
             oldItemSections: oldItemSections, oldItems: oldItems,
             newItemSections: newItemSections, newItems: newItems
         )
+    }
+
+    /// The section tables of a `ValidatedUpdate`: the sorted removed old sections with their
+    /// destinations (-1 for a delete), the sorted placed new ones with their sources (-1 for
+    /// an insert).
+    ///
+    /// - Complexity: O(k log k) for k section operations.
+    @inline(never)
+    func sectionTables(deleted: [Int], inserted: [Int], moves: [Move<Int>])
+        -> (removed: [Int], destinations: [Int], placed: [Int], sources: [Int]) {
+        // Without moves, the sorted deletes and inserts alone (joining an empty list of moves
+        // to them cost a call into the runtime each).
+        let removed = moves.isEmpty
+            ? deleted.map { ($0, -1) }
+            : (deleted.map { ($0, -1) } + moves.map { ($0.from, $0.to) }).sortedIfNeeded { $0.0 < $1.0 }
+        let placed = moves.isEmpty
+            ? inserted.map { ($0, -1) }
+            : (inserted.map { ($0, -1) } + moves.map { ($0.to, $0.from) }).sortedIfNeeded { $0.0 < $1.0 }
+        return (removed.map(\.0), removed.map(\.1), placed.map(\.0), placed.map(\.1))
     }
 }

@@ -38,36 +38,9 @@ extension ValidatedUpdate {
         // At most a step per section change (two per section move) and per item change.
         steps.reserveCapacity(removedSections.count + placedSections.count + reloadedSections.count
             + oldItems.removed.count + newItems.placed.count)
-        let deleted = zip(removedSections, sectionDestinations).filter { $0.1 < 0 }.map(\.0)
-        let inserted = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
-        let moved = zip(removedSections, sectionDestinations).filter { $0.1 >= 0 }
-
-        // 1. Deleted sections, bottom up.
-        forEachRun(of: deleted, descending: true) { steps.append(.deleteSections($0)) }
-
-        // 2. Moved sections: lift each to the end (bottom up, so the ones above keep their
-        // index), then place each at its index among the sections that are not inserted.
-        if !moved.isEmpty {
-            let survivors = countsBefore.sectionCount - deleted.count
-            var tail: [Int] = []
-            for (old, _) in moved.reversed() {
-                let from = old - SortedIndexes.rank(of: old, in: deleted)
-                if from != survivors - 1 { steps.append(.moveSection(from: from, to: survivors - 1)) }
-                tail.append(old)
-            }
-            var tailStart = survivors - moved.count
-            for (old, new) in moved.sorted(by: { $0.1 < $1.1 }) {
-                let offset = tail.firstIndex(of: old)!
-                tail.remove(at: offset)
-                let target = new - SortedIndexes.rank(of: new, in: inserted)
-                if tailStart + offset != target { steps.append(.moveSection(from: tailStart + offset, to: target)) }
-                tailStart += 1
-            }
-        }
-
-        // 3. Inserted sections, top down; 4. reloaded sections.
-        forEachRun(of: inserted, descending: false) { steps.append(.insertSections($0)) }
-        for old in reloadedSections { steps.append(.reloadSection(newSection(forOld: old)!)) }
+        // 1-4, the section steps: a function of their own, whose code a batch of items does
+        // not read.
+        if !(removedSections.isEmpty && placedSections.isEmpty && reloadedSections.isEmpty) { appendSectionSteps(to: &steps) }
 
         // 5. Deleted and moved-away items, bottom up in each section, at the section's new
         // index. The tables are read flat, a section's changes between its bounds: slicing
@@ -115,6 +88,43 @@ extension ValidatedUpdate {
             }
         }
         return steps
+    }
+
+    /// Steps 1 to 4 of `layoutSteps`, the section steps, appended to `steps`.
+    ///
+    /// - Complexity: O(k log k + m²) for k section changes and m section moves.
+    @inline(never)
+    private func appendSectionSteps(to steps: inout [LayoutStep]) {
+        let deleted = zip(removedSections, sectionDestinations).filter { $0.1 < 0 }.map(\.0)
+        let inserted = zip(placedSections, sectionSources).filter { $0.1 < 0 }.map(\.0)
+        let moved = zip(removedSections, sectionDestinations).filter { $0.1 >= 0 }
+
+        // 1. Deleted sections, bottom up.
+        forEachRun(of: deleted, descending: true) { steps.append(.deleteSections($0)) }
+
+        // 2. Moved sections: lift each to the end (bottom up, so the ones above keep their
+        // index), then place each at its index among the sections that are not inserted.
+        if !moved.isEmpty {
+            let survivors = countsBefore.sectionCount - deleted.count
+            var tail: [Int] = []
+            for (old, _) in moved.reversed() {
+                let from = old - SortedIndexes.rank(of: old, in: deleted)
+                if from != survivors - 1 { steps.append(.moveSection(from: from, to: survivors - 1)) }
+                tail.append(old)
+            }
+            var tailStart = survivors - moved.count
+            for (old, new) in moved.sorted(by: { $0.1 < $1.1 }) {
+                let offset = tail.firstIndex(of: old)!
+                tail.remove(at: offset)
+                let target = new - SortedIndexes.rank(of: new, in: inserted)
+                if tailStart + offset != target { steps.append(.moveSection(from: tailStart + offset, to: target)) }
+                tailStart += 1
+            }
+        }
+
+        // 3. Inserted sections, top down; 4. reloaded sections.
+        forEachRun(of: inserted, descending: false) { steps.append(.insertSections($0)) }
+        for old in reloadedSections { steps.append(.reloadSection(newSection(forOld: old)!)) }
     }
 
     /// Calls `body` with each run of consecutive values of `sorted`, bottom run first when

@@ -79,16 +79,12 @@ extension VirtualList {
     func apply(_ batch: BatchUpdate, heldCounts: (sections: Int, items: ([Int]) -> [Int])?) throws(ListError) -> PassResult<View> {
         try checkNotCallingOut("apply(_:)")
         guard let dataSource else { throw .noDataSource(operation: "performBatchUpdates(_:)") }
-        let sectionCount = heldCounts?.sections ?? callingOut(.counts) { dataSource.numberOfSections(in: self) }
-        guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
-        guard sectionCount <= ListLimits.maximumSectionCount else {
-            throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
-        }
         let update: ValidatedUpdate
         // Where the touched sections' records are, when their counts were read here.
         var slots = ListLayout.SectionSlots.none
         if let heldCounts {
-            let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: sectionCount)
+            try checkSectionCount(heldCounts.sections)
+            let touched = batch._touchedSections(sectionCountBefore: layout.sectionCount, sectionCountAfter: heldCounts.sections)
             let before: [Int]
             (before, slots) = layout.itemCountsAndSlots(inSections: touched.old)
             let after = callingOut(.counts) { heldCounts.items(touched.new) }
@@ -99,30 +95,16 @@ extension VirtualList {
             do {
                 update = try batch._validated(
                     before: SectionCounts(sectionCount: layout.sectionCount, touched: touched.old, counts: before),
-                    after: SectionCounts(sectionCount: sectionCount, touched: touched.new, counts: after)
+                    after: SectionCounts(sectionCount: heldCounts.sections, touched: touched.new, counts: after)
                 )
             } catch { throw .update(error) }
         } else {
-            let before = layout.itemCounts()
-            var after = [Int](repeating: 0, count: sectionCount)
-            callingOut(.counts) {
-                after.withUnsafeMutableBufferPointer { after in
-                    for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
-                }
-            }
-            countQueriesOfLastUpdate = sectionCount
-            do { update = try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
+            update = try validatedAgainstEveryCount(batch, dataSource: dataSource)
         }
-
         // Descriptions of inserted and reloaded sections, asked before anything changes.
-        var descriptions: [Int: ListLayout.Section] = [:]
         // (Skipped for a batch of items: joining two empty lists cost a runtime call.)
-        if !batch.insertedSections.isEmpty || !batch.reloadedSections.isEmpty {
-            let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
-            for section in replaced where descriptions[section] == nil {
-                descriptions[section] = try sectionDescription(section, dataSource: dataSource)
-            }
-        }
+        let descriptions = batch.insertedSections.isEmpty && batch.reloadedSections.isEmpty
+            ? [:] : try describeReplacedSections(of: batch, update, dataSource: dataSource)
         return try performChange(ListChange(update, of: batch)) { () throws(ListError) in
             do throws(UpdateError) {
                 // The counts before were read from `layout` above, and it has not changed.
@@ -131,6 +113,49 @@ extension VirtualList {
                 throw .update(error)
             }
         }
+    }
+
+    /// Throws unless `sectionCount`, a count the data source gave, is one a list can take.
+    private func checkSectionCount(_ sectionCount: Int) throws(ListError) {
+        guard sectionCount >= 0 else { throw .invalidCount(sectionCount, what: "sections") }
+        guard sectionCount <= ListLimits.maximumSectionCount else {
+            throw .update(.limitExceeded(.tooManySections(count: layout.sectionCount, adding: sectionCount - layout.sectionCount)))
+        }
+    }
+
+    /// `batch` validated against every section's count, before (the layout's) and after
+    /// (the data source's): the check for counts the list does not hold.
+    ///
+    /// - Complexity: O(S + k log k).
+    @inline(never)
+    private func validatedAgainstEveryCount(_ batch: BatchUpdate, dataSource: any ListDataSource<View>) throws(ListError) -> ValidatedUpdate {
+        let sectionCount = callingOut(.counts) { dataSource.numberOfSections(in: self) }
+        try checkSectionCount(sectionCount)
+        let before = layout.itemCounts()
+        var after = [Int](repeating: 0, count: sectionCount)
+        callingOut(.counts) {
+            after.withUnsafeMutableBufferPointer { after in
+                for section in after.indices { after[section] = dataSource.list(self, numberOfItemsInSection: section) }
+            }
+        }
+        countQueriesOfLastUpdate = sectionCount
+        do { return try batch.validated(itemCountsBefore: before, itemCountsAfter: after) } catch { throw .update(error) }
+    }
+
+    /// The descriptions of the sections `batch` inserts or reloads, by new index, asked
+    /// before anything changes.
+    ///
+    /// - Complexity: O(k) data source calls for k such sections.
+    @inline(never)
+    private func describeReplacedSections(
+        of batch: BatchUpdate, _ update: ValidatedUpdate, dataSource: any ListDataSource<View>
+    ) throws(ListError) -> [Int: ListLayout.Section] {
+        var descriptions: [Int: ListLayout.Section] = [:]
+        let replaced = batch.insertedSections + batch.reloadedSections.compactMap { update.newSection(forOld: $0) }
+        for section in replaced where descriptions[section] == nil {
+            descriptions[section] = try sectionDescription(section, dataSource: dataSource)
+        }
+        return descriptions
     }
 
     // MARK: Folding
