@@ -188,11 +188,22 @@ internal struct _ShardedIndex<Key: Hashable, Value> {
         bits == 0 ? shardingThreshold : maximumShardFill << bits
     }
 
-    /// `log2` of the shards an index of `entries` entries has, had it grown to them.
+    /// `log2` of the shards an index of `entries` entries has, had it grown to them: at most
+    /// `maximumShardBits`, whose threshold is the largest that does not overflow.
     @inlinable
     internal static func shardBits(holding entries: Int) -> Int {
         var bits = 0
-        while entries > splitThreshold(bits: bits) { bits = nextBits(after: bits) }
+        while bits < maximumShardBits, entries > splitThreshold(bits: bits) { bits = nextBits(after: bits) }
+        return bits
+    }
+
+    /// The most `shardBits(holding:)` gives: `maximumShardFill << maximumShardBits` is the
+    /// largest split threshold below `Int.max` (the next would shift past the top bit, and
+    /// every count would exceed it).
+    @inlinable
+    internal static var maximumShardBits: Int {
+        var bits = nextBits(after: 0)
+        while nextBits(after: bits) < maximumShardFill.leadingZeroBitCount { bits = nextBits(after: bits) }
         return bits
     }
 

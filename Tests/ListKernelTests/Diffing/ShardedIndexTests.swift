@@ -291,3 +291,23 @@ private func matches(_ index: Index, _ model: [Int: Int], keys: Range<Int>) -> B
         #expect(largest > threshold && crossedBack, "seed \(seed): no section grew past the threshold and back (largest \(largest))")
     }
 }
+
+@Test func shardedIndex_sizedForMoreEntriesThanAnyMemory_stopsAtTheLargestThreshold() {
+    // The shard count for a capacity grows until its split threshold holds the capacity;
+    // past 2^62 entries no threshold of `Int` does, and the search once looped forever.
+    let bits = Index.shardBits(holding: .max)
+    #expect(bits == Index.maximumShardBits)
+    let threshold = Index.splitThreshold(bits: bits)
+    #expect(threshold > 0 && threshold == Index.maximumShardFill << bits, "threshold \(threshold) at \(bits) bits")
+    let (next, overflow) = Index.maximumShardFill.multipliedReportingOverflow(by: 1 << Index.nextBits(after: bits))
+    #expect(overflow || next < 0, "the next threshold, \(next), would still fit")
+    // Within range, the answer is the least shard count whose threshold holds the entries.
+    for entries in [0, Index.shardingThreshold, Index.shardingThreshold + 1, 1 << 40, (1 << 40) + 1] {
+        let found = Index.shardBits(holding: entries)
+        #expect(entries <= Index.splitThreshold(bits: found), "\(entries) entries past the threshold of \(found) bits")
+        if found > 0 {
+            let previous = found == Index.nextBits(after: 0) ? 0 : found - 2
+            #expect(entries > Index.splitThreshold(bits: previous), "\(entries) entries fit \(previous) bits already")
+        }
+    }
+}
