@@ -266,16 +266,13 @@ struct SectionTree: InvariantChecked {
             for j in 0..<k { descents[j] = (root, Int64(indexes[j]), 0) }
             sums.withUnsafeBufferPointer { sums in
                 for level in 0...height {
-                    // First one read in each line of each section's row, all independent,
-                    // so the lines are on their way together; then the searches, which
-                    // need them. (Not at the root: every descent starts in its row.)
-                    // (The nine reads written out: a loop over them spent as many
-                    // instructions again on its counter.)
+                    // First one read in each line of the section ends and the fill of each
+                    // section's row, all independent, so that the lines are on their way
+                    // together. (Not at the root: every descent starts in its row.)
                     var touched: Int64 = 0
                     for j in 0..<k where level > 0 {
                         let row = sums.baseAddress! + descents[j].node &* SectionTree.rowStride
-                        touched &+= row[0] &+ row[8] &+ row[16] &+ row[24] &+ row[32]
-                            &+ row[40] &+ row[48] &+ row[56] &+ row[64]
+                        touched &+= row[48] &+ row[56] &+ row[64]
                     }
                     SectionTree.keep(touched)
                     let shift = UInt64(truncatingIfNeeded: 4 &* level)
@@ -283,6 +280,24 @@ struct SectionTree: InvariantChecked {
                         let (node, remainder, path) = descents[j]
                         let row = node * SectionTree.rowStride
                         let entry = SectionTree.count(sums.baseAddress! + row + Measure.section.column.offset, atMost: remainder)
+                        // Then one read in each line a change of the section's record moves
+                        // the totals in (`update(_:atSlot:path:touchingItems:_:)`): the extent
+                        // ends and links from `entry` on (the link to the child among them)
+                        // and the position ends from `entry` on. The lines before `entry`
+                        // are not read: they hold nothing the change needs.
+                        let fill = Int(sums[row + SectionTree.fillOffset])
+                        let ends = sums.baseAddress! + row
+                        var column = 2 &* entry
+                        while column < 2 &* fill {
+                            touched &+= ends[column]
+                            column &+= 8
+                        }
+                        column = Measure.position.column.offset &+ entry
+                        while column < Measure.position.column.offset &+ fill {
+                            touched &+= ends[column]
+                            column &+= 8
+                        }
+                        touched &+= ends[2 &* fill &- 1] &+ ends[Measure.position.column.offset &+ fill &- 1]
                         let extended = recordsPath ? path | UInt64(truncatingIfNeeded: entry) &<< shift : 0
                         if level == height {
                             places.append(Place(slot: node * SectionTree.width + entry, path: extended))
@@ -291,6 +306,7 @@ struct SectionTree: InvariantChecked {
                             descents[j] = (Int(sums[row + SectionTree.linkColumn(entry)]), remainder &- before, extended)
                         }
                     }
+                    SectionTree.keep(touched)
                 }
             }
         }
