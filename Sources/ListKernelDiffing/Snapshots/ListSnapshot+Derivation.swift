@@ -91,6 +91,7 @@ extension ListSnapshot {
     /// Records a change of marks only: the contents' version changes, no item moves.
     ///
     /// - Complexity: O(1).
+    @usableFromInline
     internal mutating func _recordMarkEdit() {
         _startLog()
         _version = _SnapshotVersion()

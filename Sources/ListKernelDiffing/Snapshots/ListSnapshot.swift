@@ -400,6 +400,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// The location of item `item`, or `itemNotFound`.
+    @inlinable
     internal func _location(ofItem item: ItemID) throws(SnapshotError) -> _Location {
         guard let location = _locate(item) else {
             throw .itemNotFound(identifier: String(describing: item))
