@@ -209,8 +209,8 @@ func liveScenarios() -> [Scenario] {
             }
         },
         Scenario(
-            title: "ListDiffableDataSource apply (a 10-item batch, counts from the held snapshot, 100,000 sections)",
-            metrics: ["batch_apply_touched_us"]
+            title: "ListDiffableDataSource apply (a 10-item batch, counts from the held snapshot, 100,000 sections), and deriving its snapshot",
+            metrics: ["batch_apply_touched_us", "snapshot_derive_edits_us"]
         ) { context in
             let sections = context.quick ? 10_000 : 100_000
             let (_, dataSource) = makeLiveList(sections: sections, itemsPerSection: 10)
@@ -231,6 +231,22 @@ func liveScenarios() -> [Scenario] {
                 return next
             }) { next in
                 blackHole(try! dataSource.apply(next))
+            }
+            // The front end's side of that update, the setup above: derive a snapshot from the
+            // data source's and make the same kind of ten edits (nothing is applied, so every
+            // run derives from the same snapshot).
+            var deriving = SplitMix64(seed: 1305)
+            context.time("snapshot_derive_edits_us", unit: .us, setup: { dataSource.snapshot() }) { next in
+                for _ in 0..<5 {
+                    let section = deriving.below(sections)
+                    let items = next.itemIdentifiers(inSection: section)!
+                    if items.isEmpty { continue }
+                    try! next.deleteItems([items[deriving.below(items.count)]])
+                }
+                for _ in 0..<5 {
+                    try! next.appendItems([nextID], toSection: deriving.below(sections))
+                    nextID += 1
+                }
             }
         },
         Scenario(
