@@ -214,10 +214,10 @@ func liveScenarios() -> [Scenario] {
         ) { context in
             let sections = context.quick ? 10_000 : 100_000
             let (_, dataSource) = makeLiveList(sections: sections, itemsPerSection: 10)
-            var rng = SplitMix64(seed: 1302)
             var nextID = 1_000_000
-            context.time("batch_apply_touched_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
-                var next = dataSource.snapshot()
+            // The front end's side of each update: five deletes and five appends, each in a
+            // random section.
+            func makeTenEdits(_ next: inout ListSnapshot<Int, Int>, _ rng: inout SplitMix64) {
                 for _ in 0..<5 {
                     let section = rng.below(sections)
                     let items = next.itemIdentifiers(inSection: section)!
@@ -228,25 +228,20 @@ func liveScenarios() -> [Scenario] {
                     try! next.appendItems([nextID], toSection: rng.below(sections))
                     nextID += 1
                 }
+            }
+            var rng = SplitMix64(seed: 1302)
+            context.time("batch_apply_touched_us", unit: .us, setup: { () -> ListSnapshot<Int, Int> in
+                var next = dataSource.snapshot()
+                makeTenEdits(&next, &rng)
                 return next
             }) { next in
                 blackHole(try! dataSource.apply(next))
             }
-            // The front end's side of that update, the setup above: derive a snapshot from the
-            // data source's and make the same kind of ten edits (nothing is applied, so every
-            // run derives from the same snapshot).
+            // That derivation timed on its own (its own random sections; nothing is applied, so
+            // every run derives from the same snapshot).
             var deriving = SplitMix64(seed: 1305)
             context.time("snapshot_derive_edits_us", unit: .us, setup: { dataSource.snapshot() }) { next in
-                for _ in 0..<5 {
-                    let section = deriving.below(sections)
-                    let items = next.itemIdentifiers(inSection: section)!
-                    if items.isEmpty { continue }
-                    try! next.deleteItems([items[deriving.below(items.count)]])
-                }
-                for _ in 0..<5 {
-                    try! next.appendItems([nextID], toSection: deriving.below(sections))
-                    nextID += 1
-                }
+                makeTenEdits(&next, &deriving)
             }
         },
         Scenario(
