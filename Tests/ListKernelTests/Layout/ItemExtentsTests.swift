@@ -11,25 +11,34 @@ import ListKernelTesting
 
 @Suite struct ItemExtentsTests {
     /// Checks every query of `items` against the plain array `model` at a sample of indices.
+    /// The model's running totals are summed once per check (`prefixes[i]`: the first `i`
+    /// extents), not once per query: the queries below then cost O(log n) each instead of
+    /// O(n), which kept these tests among the suite's slowest.
     func check(_ items: ItemExtents, _ model: [(Int32, Bool)], rng: inout SplitMix64) -> String? {
         if items.count != model.count { return "count \(items.count) != \(model.count)" }
-        let total = model.reduce(Int64(0)) { $0 + Int64($1.0) }
+        var prefixes = [Int64](repeating: 0, count: model.count + 1)
+        for i in 0..<model.count { prefixes[i + 1] = prefixes[i] + Int64(model[i].0) }
+        let total = prefixes[model.count]
         if items.total != total { return "total \(items.total) != \(total)" }
         guard !model.isEmpty else { return nil }
         for _ in 0..<8 {
             let index = rng.below(model.count)
             if items.extent(at: index) != model[index].0 { return "extent at \(index)" }
             if items.isMeasured(index) != model[index].1 { return "measured at \(index)" }
-            let prefix = model[..<index].reduce(Int64(0)) { $0 + Int64($1.0) }
+            let prefix = prefixes[index]
             if items.prefix(index) != prefix { return "prefix(\(index)) \(items.prefix(index)) != \(prefix)" }
             if total > 0 {
                 let offset = Int64(rng.below(Int(total)))
-                var running: Int64 = 0
-                var expected = 0
-                while running + Int64(model[expected].0) <= offset {
-                    running += Int64(model[expected].0)
-                    expected += 1
+                // The item holding `offset`: the first whose running total after it passes
+                // `offset` (zero-extent items before it are skipped, as the search skips them).
+                var low = 0
+                var high = model.count - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if prefixes[middle + 1] > offset { high = middle } else { low = middle + 1 }
                 }
+                let expected = low
+                let running = prefixes[expected]
                 let found = items.search(offset)
                 if found.index != expected || found.remainder != offset - running || found.extent != model[expected].0 {
                     return "search(\(offset)) = \(found) != (\(expected), \(offset - running), \(model[expected].0))"

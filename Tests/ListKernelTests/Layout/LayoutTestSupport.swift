@@ -9,6 +9,26 @@ import ListKernel
 @testable import ListKernelList
 import ListKernelTesting
 
+/// The entry of `laidOut` (`ReferenceLayout.laidOut()`, in order and gap-free) whose span
+/// holds `offset`, skipping zero-extent entries: `ReferenceLayout.element(atUnits:)`'s answer,
+/// found by a binary search in one state's list instead of a walk over a new one per offset.
+/// The first entry that ends after `offset` holds it, when it starts at or before it (a
+/// zero-extent entry ending after `offset` also starts after it).
+///
+/// - Complexity: O(log n).
+func element(
+    atUnits offset: Int64, in laidOut: [(element: ListElement, start: Int64, extent: Int64)]
+) -> (element: ListElement, start: Int64, extent: Int64)? {
+    var low = 0
+    var high = laidOut.count
+    while low < high {
+        let middle = (low + high) / 2
+        if laidOut[middle].start + laidOut[middle].extent > offset { high = middle } else { low = middle + 1 }
+    }
+    guard low < laidOut.count, laidOut[low].start <= offset, laidOut[low].extent > 0 else { return nil }
+    return laidOut[low]
+}
+
 /// Compares every answer of `layout` with `reference`; returns the first disagreement.
 /// Checks every element's frame and position, every flat position, and lookups at every
 /// element boundary (and one unit either side), plus a few random ranges.
@@ -52,9 +72,20 @@ func disagreement(_ layout: ListLayout, _ reference: ReferenceLayout, rng: inout
         probes.insert(entry.start)
         probes.insert(entry.start + entry.extent - 1)
     }
+    // The reference's own walk answers a few probes; a search in `laidOut` answers the rest,
+    // once it agrees with that walk (3 probes an element, each walk O(n): O(n²) otherwise).
+    let sortedProbes = probes.sorted()
+    for _ in 0..<4 {
+        let probe = sortedProbes[rng.below(sortedProbes.count)]
+        let walked = reference.element(atUnits: probe)
+        let searched = element(atUnits: probe, in: laidOut)
+        if walked?.element != searched?.element || walked?.start != searched?.start || walked?.extent != searched?.extent {
+            return "the reference's walk and its search disagree at unit \(probe): \(String(describing: walked)) != \(String(describing: searched))"
+        }
+    }
     for probe in probes {
         let got = layout.locate(units: probe)
-        let want = reference.element(atUnits: probe)
+        let want = element(atUnits: probe, in: laidOut)
         if got?.element != want?.element || got?.start != want?.start || got?.extent != want?.extent {
             return "element at unit \(probe): \(String(describing: got)) != \(String(describing: want))"
         }

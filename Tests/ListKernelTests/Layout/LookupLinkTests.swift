@@ -95,10 +95,11 @@ import ListKernelTesting
             // reference (an O(n²) comparison) now and then, and lookups at random offsets.
             layout._checkInvariantsNow()
             let content = layout.contentUnits
+            let laidOut = reference.laidOut()
             for _ in 0..<8 where content > 0 {
                 let offset = Int64(rng.below(Int(content)))
                 let got = layout.locate(units: offset)
-                let want = reference.element(atUnits: offset)
+                let want = element(atUnits: offset, in: laidOut)
                 if got?.element != want?.element || got?.start != want?.start || got?.extent != want?.extent {
                     Issue.record("seed \(seed) step \(step): element at \(offset) is \(String(describing: got)), not \(String(describing: want))")
                     return
