@@ -69,15 +69,19 @@ public struct ReferenceLayout: Equatable, Sendable {
     public func laidOut() -> [(element: ListElement, start: Int64, extent: Int64)] {
         var result: [(ListElement, Int64, Int64)] = []
         var offset: Int64 = 0
-        for (s, section) in sections.enumerated() {
+        // Index loops, not `enumerated()`: in a debug build each step of an enumerated
+        // sequence looks its tuple type up at run time, and the tests call this often.
+        for s in sections.indices {
+            let section = sections[s]
             if let header = section.header {
                 result.append((.header(section: s), offset, header))
                 offset += header
             }
             if !section.isCollapsed {
-                for (i, item) in section.items.enumerated() {
-                    result.append((.item(ItemPath(section: s, item: i)), offset, item.units))
-                    offset += item.units
+                for i in section.items.indices {
+                    let units = section.items[i].units
+                    result.append((.item(ItemPath(section: s, item: i)), offset, units))
+                    offset += units
                 }
             }
             if let footer = section.footer {

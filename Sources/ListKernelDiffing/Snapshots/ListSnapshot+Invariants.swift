@@ -12,7 +12,10 @@ extension ListSnapshot: InvariantChecked {
     package func _checkInvariantsNow() {
         precondition(_sectionIndex.count == _sections.count, "section index has \(_sectionIndex.count) entries for \(_sections.count) sections")
         var itemCount = 0
-        for (position, section) in _sections.enumerated() {
+        // An index loop: a debug build, the only one that runs this, looks an enumerated
+        // sequence's tuple type up at run time on every step.
+        for position in _sections.indices {
+            let section = _sections[position]
             precondition(_sectionIndex[section.id] == position, "section \(section.id) indexed at \(String(describing: _sectionIndex[section.id])), is at \(position)")
             for item in section.items {
                 precondition(_itemSection[item] == section.id, "item \(item) filed under \(String(describing: _itemSection[item])), is in \(section.id)")

@@ -325,7 +325,10 @@ struct ExtentRun: Equatable, InvariantChecked {
         let extents = extents
         var sums: [Int64] = []
         var total: Int64 = 0
-        for (index, value) in extents.enumerated() {
+        // An index loop: a debug build (the only one that runs this) looks an enumerated
+        // sequence's tuple type up at run time on every step.
+        for index in extents.indices {
+            let value = extents[index]
             precondition(value >= 0, "negative extent \(value) at \(index)")
             if index % ExtentRun.blockSize == 0 { sums.append(0) }
             sums[sums.count - 1] += Int64(value)
