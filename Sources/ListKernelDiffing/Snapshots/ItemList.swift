@@ -210,7 +210,10 @@ package struct _ItemList<Item: Hashable> {
         let indexed = _flat.count > Self.indexedThreshold
         precondition(_positions.count == (indexed ? _flat.count : 0), "\(describe()) indexes \(_positions.count) of its \(_flat.count) items")
         guard indexed else { return }
-        for (index, item) in _flat.enumerated() {
+        // Index loops here and in `checkIndexes`: a debug build, the only one that runs these,
+        // looks an enumerated sequence's tuple type up at run time on every step.
+        for index in _flat.indices {
+            let item = _flat[index]
             precondition(_positions[item] == index, "\(describe()): item \(item) indexed at \(String(describing: _positions[item])), is at \(index)")
         }
     }
@@ -248,32 +251,31 @@ extension _ItemList: RandomAccessCollection {
         Iterator(flat: _flat.makeIterator(), chunks: _chunked?.chunks ?? _ChunkedArray())
     }
 
-    /// An iterator over a flat list's array or a chunked list's chunks.
+    /// An iterator over a flat list's array or a chunked list's chunks: it walks one array
+    /// at a time (the flat list's, then each chunk's), so a step reads the array it holds and
+    /// looks a chunk up only when the one before runs out.
     @usableFromInline
     package struct Iterator: IteratorProtocol {
-        @usableFromInline var flat: IndexingIterator<[Item]>
+        /// The array being walked: the flat list's, or the current chunk's.
+        @usableFromInline var current: IndexingIterator<[Item]>
         @usableFromInline let chunks: _ChunkedArray<[Item]>
+        /// The next chunk to walk.
         @usableFromInline var chunk = 0
-        @usableFromInline var offset = 0
 
         @inlinable
         init(flat: IndexingIterator<[Item]>, chunks: _ChunkedArray<[Item]>) {
-            self.flat = flat
+            self.current = flat
             self.chunks = chunks
         }
 
         @inlinable
         package mutating func next() -> Item? {
-            guard !chunks.isEmpty else { return flat.next() }
-            while chunk < chunks.count {
-                if offset < chunks[chunk].count {
-                    defer { offset += 1 }
-                    return chunks[chunk][offset]
-                }
+            while true {
+                if let item = current.next() { return item }
+                guard chunk < chunks.count else { return nil }
+                current = chunks[chunk].makeIterator()
                 chunk += 1
-                offset = 0
             }
-            return nil
         }
     }
 }
@@ -553,7 +555,8 @@ final class _ItemChunks<Item: Hashable> {
         precondition(ends.count == chunks.count && ids.count == chunks.count, "\(describe()): \(chunks.count) chunks, \(ends.count) ends, \(ids.count) identifiers")
         var end = 0
         var items = 0
-        for (p, chunk) in chunks.enumerated() {
+        for p in 0..<chunks.count {
+            let chunk = chunks[p]
             precondition(!chunk.isEmpty && chunk.count <= capacity, "\(describe()): chunk \(p) holds \(chunk.count) items")
             end += chunk.count
             precondition(ends[p] == end, "\(describe()): chunk \(p) ends at \(ends[p]), holds items up to \(end)")
@@ -566,7 +569,8 @@ final class _ItemChunks<Item: Hashable> {
         precondition(chunkOf.count == items, "\(describe()): the chunk index has \(chunkOf.count) entries for \(items) items")
         let free = Set(freeIDs)
         precondition(free.count == freeIDs.count, "\(describe()): a free identifier listed twice")
-        for (id, position) in positionOfID.enumerated() {
+        for id in positionOfID.indices {
+            let position = positionOfID[id]
             precondition((position == -1) == free.contains(Int32(id)), "\(describe()): identifier \(id) at \(position), free: \(free.contains(Int32(id)))")
         }
     }

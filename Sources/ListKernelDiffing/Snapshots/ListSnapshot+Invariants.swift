@@ -17,8 +17,10 @@ extension ListSnapshot: InvariantChecked {
         for position in _sections.indices {
             let section = _sections[position]
             precondition(_sectionIndex[section.id] == position, "section \(section.id) indexed at \(String(describing: _sectionIndex[section.id])), is at \(position)")
-            for item in section.items {
-                precondition(_itemSection[item] == section.id, "item \(item) filed under \(String(describing: _itemSection[item])), is in \(section.id)")
+            section.items.forEachRun { run in
+                for item in run {
+                    precondition(_itemSection[item] == section.id, "item \(item) filed under \(String(describing: _itemSection[item])), is in \(section.id)")
+                }
             }
             section.items._checkIndexes { "section \(section.id)" }
             itemCount += section.items.count
