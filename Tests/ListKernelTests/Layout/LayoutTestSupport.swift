@@ -74,6 +74,7 @@ func disagreement(_ layout: ListLayout, _ reference: ReferenceLayout, rng: inout
     }
     // The reference's own walk answers a few probes; a search in `laidOut` answers the rest,
     // once it agrees with that walk (3 probes an element, each walk O(n): O(n²) otherwise).
+    // Sorted, so that a seed picks the same probes in every process (a set's order changes).
     let sortedProbes = probes.sorted()
     for _ in 0..<4 {
         let probe = sortedProbes[rng.below(sortedProbes.count)]

@@ -92,7 +92,7 @@ import ListKernelTesting
                 continue
             }
             // Every link against its record after every step; every answer against the
-            // reference (an O(n²) comparison) now and then, and lookups at random offsets.
+            // reference (every element, O(n log n)) now and then, and lookups at random offsets.
             layout._checkInvariantsNow()
             let content = layout.contentUnits
             let laidOut = reference.laidOut()
