@@ -169,6 +169,90 @@ import ListKernelTesting
         #expect(session.list.layout.itemCount(inSection: 2) == 2)
     }
 
+    /// The sections a file of `bytes` holds under the pattern "^== ": a matching line starts
+    /// a section and is its header (line 0 too: section 0 is then headed); each section as
+    /// (headed, item count).
+    static func modelSections(_ bytes: [UInt8]) -> [(headed: Bool, items: Int)] {
+        var sections: [(headed: Bool, items: Int)] = [(false, 0)]
+        for (index, line) in modelLines(bytes).enumerated() {
+            if line.hasPrefix("== ") {
+                if index == 0 { sections[0].headed = true } else { sections.append((true, 0)) }
+            } else {
+                sections[sections.count - 1].items += 1
+            }
+        }
+        return sections
+    }
+
+    static func withoutTrailingSpaces(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
+    @Test func aFirstLineThatMatchesIsSectionZerosHeader_andAGrownLineThatMatchesOnlyNowStartsASection() throws {
+        let path = temporaryPath("h.log")
+        Self.write("== A\na1\n== B\nb1\n", to: path)
+        let session = try FollowSession(path: path, sectionPattern: try Regex("^== "), size: TerminalSize(columns: 30, rows: 6))
+        #expect(session.list.layout.sectionCount == 2)
+        #expect(session.list.layout.hasHeader(section: 0) && session.list.layout.itemCount(inSection: 0) == 1)
+        let rows = session.screen().plainText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Array(rows.prefix(4)) == ["== A", "a1", "== B", "b1"])
+
+        let grown = temporaryPath("i.log")
+        Self.write("a\n=", to: grown)                                    // "=" does not match yet
+        let growing = try FollowSession(path: grown, sectionPattern: try Regex("^== "), size: TerminalSize(columns: 30, rows: 6))
+        #expect(growing.list.layout.sectionCount == 1 && growing.list.layout.itemCount(inSection: 0) == 2)
+        Self.append(Array("= C\nc1\n".utf8), to: grown)                  // now "== C"
+        try growing.poll()
+        #expect(growing.list.layout.sectionCount == 2)
+        #expect(growing.list.layout.itemCount(inSection: 0) == 1)
+        #expect(growing.list.layout.hasHeader(section: 1) && growing.list.layout.itemCount(inSection: 1) == 1)
+
+        let first = temporaryPath("j.log")
+        Self.write("=", to: first)                                        // line 0, not matching yet
+        let opening = try FollowSession(path: first, sectionPattern: try Regex("^== "), size: TerminalSize(columns: 30, rows: 6))
+        #expect(!opening.list.layout.hasHeader(section: 0))
+        Self.append(Array("= D\nd1\n".utf8), to: first)
+        try opening.poll()
+        #expect(opening.list.layout.sectionCount == 1)
+        #expect(opening.list.layout.hasHeader(section: 0) && opening.list.layout.itemCount(inSection: 0) == 1)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func sectionsAgreeWithAModelOfTheFileOverRandomAppendsInPiecesAndTruncations(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let path = temporaryPath("sections.log")
+        var bytes: [UInt8] = []
+        Self.write("", to: path)
+        let size = TerminalSize(columns: 60, rows: 7)
+        let session = try FollowSession(path: path, sectionPattern: try Regex("^== "), size: size)
+        for step in 0..<150 {
+            if random.chance(1, in: 25) {
+                bytes = Array(bytes.prefix(random.below(max(1, bytes.count))))
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            } else {
+                let alphabet: [UInt8] = Array("== ab\n\n".utf8)
+                let added = (0..<random.int(in: 0...12)).map { _ in alphabet[random.below(alphabet.count)] }
+                bytes += added
+                Self.append(added, to: path)
+            }
+            session.file.bytesPerRefresh = random.chance(1, in: 3) ? random.int(in: 1...5) : 64 << 20
+            try session.poll()
+            let context = "seed \(seed) step \(step): file \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            let expected = Self.modelSections(bytes)
+            let layout = session.list.layout
+            let got = (0..<layout.sectionCount).map { (headed: layout.hasHeader(section: $0), items: layout.itemCount(inSection: $0) ?? -1) }
+            #expect(got.map(\.headed) == expected.map(\.headed) && got.map(\.items) == expected.map(\.items), "\(context)")
+            // Following: the screen shows the last lines of the file, in order.
+            let lines = Self.modelLines(bytes)
+            let shown = Array(lines.suffix(session.listRows))
+            let rows = (0..<shown.count).map { Self.withoutTrailingSpaces(session.screen().plainLine($0)) }
+            #expect(rows == shown.map(Self.withoutTrailingSpaces), "\(context)")
+            if got.map(\.items) != expected.map(\.items) || got.map(\.headed) != expected.map(\.headed) { return }
+        }
+    }
+
     @Test func theDemoFollowsAFileFromAScript() throws {
         let path = temporaryPath("e.log")
         Self.write(Self.lines(0..<50), to: path)

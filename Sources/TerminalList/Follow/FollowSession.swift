@@ -51,13 +51,14 @@ final class FollowListSource: ListDataSource {
     }
 
     /// Starts a section at each line of `lines` that matches the pattern; returns the
-    /// number of sections added.
+    /// number of sections added. A line that already starts the last section (line 0, or a
+    /// grown last line looked at again) makes it headed instead.
     @discardableResult
     func addSections(for lines: Range<Int>) -> Int {
         guard let sectionPattern else { return 0 }
         var added = 0
         for line in lines where (try? sectionPattern.firstMatch(in: file.line(line, maximumBytes: Self.maximumLineBytes))) != nil {
-            if line == sectionStarts.last!, !isHeaded.last! {
+            if line == sectionStarts.last! {
                 isHeaded[isHeaded.count - 1] = true     // the section starts with it already
             } else {
                 sectionStarts.append(line)
@@ -184,18 +185,33 @@ public final class FollowSession {
     }
 
     /// Shows lines `lines` appended at the end (and the last old line grown).
+    ///
+    /// The grown line is matched again, since it may match the section pattern only now: it
+    /// then starts a new section (leaving the last one), or, as the first line of an
+    /// unheaded section 0, becomes its header. A section that gains its header changes its
+    /// metrics, so it is reloaded.
     private func append(_ lines: Range<Int>, grewLast: Bool) throws(ListError) {
-        let oldSections = source.sectionStarts.count
-        let oldLastCount = list.layout.itemCount(inSection: oldSections - 1) ?? 0
-        let grownElement: ListElement? = grewLast && lines.lowerBound > 0 ? element(ofLine: lines.lowerBound - 1) : nil
-        let added = source.addSections(for: lines)
-        let newLastCount = source.list(list, numberOfItemsInSection: oldSections - 1)
+        let last = source.sectionStarts.count - 1
+        let oldLastCount = list.layout.itemCount(inSection: last) ?? 0
+        let wasHeaded = source.isHeaded[last]
+        let grownLine: Int? = grewLast && lines.lowerBound > 0 ? lines.lowerBound - 1 : nil
+        let grownElement = grownLine.flatMap { element(ofLine: $0) }
+        let added = source.addSections(for: (grownLine ?? lines.lowerBound)..<lines.upperBound)
+        let newLastCount = source.list(list, numberOfItemsInSection: last)
+        let reloadsLast = source.isHeaded[last] != wasHeaded
         try list.performBatchUpdates { batch in
-            if newLastCount > oldLastCount {
-                batch.insertItems(at: (oldLastCount..<newLastCount).map { ItemPath(section: oldSections - 1, item: $0) })
+            if reloadsLast {
+                batch.reloadSections([last])
+            } else if newLastCount > oldLastCount {
+                batch.insertItems(at: (oldLastCount..<newLastCount).map { ItemPath(section: last, item: $0) })
+            } else if newLastCount < oldLastCount {
+                // The grown line now starts a section of its own.
+                batch.deleteItems(at: (newLastCount..<oldLastCount).map { ItemPath(section: last, item: $0) })
             }
-            if added > 0 { batch.insertSections(oldSections..<(oldSections + added)) }
-            if case .item(let path)? = grownElement { batch.reconfigureItems(at: [path]) }
+            if added > 0 { batch.insertSections((last + 1)..<(last + 1 + added)) }
+            if !reloadsLast, case .item(let path)? = grownElement, path.item < newLastCount {
+                batch.reconfigureItems(at: [path])
+            }
         }
         if case .header? = grownElement { try list.reconfigure([grownElement!]) }
     }
