@@ -253,6 +253,31 @@ import ListKernelTesting
         }
     }
 
+    @Test func aDirectoryAFIFOOrADeviceIsReportedNotRead() throws {
+        let fifo = temporaryPath("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open for writing, so that code which opened the FIFO to read it would not
+        // wait for a writer: this test then fails instead of hanging.
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        for (path, kind) in [(directory.path, "a directory"), (fifo, "a FIFO"), ("/dev/null", "a character device")] {
+            let file = FollowedFile(path: path)
+            guard case .missing(let message) = file.refresh() else { Issue.record("\(path) was read"); continue }
+            #expect(message.contains(kind) && message.contains("not a regular file"), "\(message)")
+            #expect(!file.hasMore && file.lineCount == 0)
+        }
+        // A followed file replaced by a directory keeps what was read.
+        let path = temporaryPath("k.log")
+        Self.write("kept\n", to: path)
+        let session = try FollowSession(path: path, sectionPattern: nil, size: TerminalSize(columns: 40, rows: 4))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        try session.poll()
+        #expect(session.screen().plainLine(0).hasPrefix("kept"))
+        #expect(session.statusText.contains("a directory, not a regular file"))
+    }
+
     @Test func theDemoFollowsAFileFromAScript() throws {
         let path = temporaryPath("e.log")
         Self.write(Self.lines(0..<50), to: path)

@@ -21,7 +21,9 @@ import Darwin
 ///
 /// A last line without its newline yet counts as a line; when it grows, `grewLast` says so.
 /// Truncation (the size fell below what was read) and rotation (the path now names another
-/// file) read the file again from the start.
+/// file) read the file again from the start. Only a regular file is read: a directory, a
+/// FIFO, a device or a socket at the path is reported as `.missing`, and a FIFO is never
+/// waited on.
 ///
 /// - Complexity: `refresh` is O(new bytes); `line` O(the bytes read, at most
 ///   `maximumBytes`).
@@ -35,7 +37,8 @@ public final class FollowedFile {
         case appended(lines: Range<Int>, grewLast: Bool)
         /// The file was truncated or replaced: every line was read again.
         case reloaded
-        /// The file can't be read now (removed, or not readable); the lines read so far stay.
+        /// The file can't be read now (removed, not readable, or no longer a regular file:
+        /// a directory, a FIFO, a device); the lines read so far stay.
         case missing(String)
     }
 
@@ -74,7 +77,7 @@ public final class FollowedFile {
     /// - Complexity: O(1) (one `stat`).
     public var hasMore: Bool {
         var info = stat()
-        return stat(path, &info) == 0 && Int(info.st_size) > scannedBytes
+        return stat(path, &info) == 0 && nonRegularKind(info) == nil && Int(info.st_size) > scannedBytes
     }
 
     /// Reads what changed since the last refresh.
@@ -83,18 +86,23 @@ public final class FollowedFile {
     /// - Complexity: O(new bytes), at most `bytesPerRefresh`.
     public func refresh() -> Change {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            return .missing("\(path): \(String(cString: strerror(errno))); showing the \(lineCount) lines read")
-        }
-        let current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard stat(path, &info) == 0 else { return missing(String(cString: strerror(errno))) }
+        if let kind = nonRegularKind(info) { return missing("\(kind), not a regular file") }
+        var current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         var reloaded = false
         if descriptor < 0 || identity.map({ $0 != current }) ?? true || Int(info.st_size) < scannedBytes {
             // First open, rotation (another file at the path) or truncation: start again.
             if descriptor >= 0 { close(descriptor) }
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else {
-                return .missing("\(path): \(String(cString: strerror(errno))); showing the \(lineCount) lines read")
+            // O_NONBLOCK: a FIFO put at the path since the check above doesn't block the
+            // open; the descriptor's own type is checked again.
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+            guard descriptor >= 0 else { return missing(String(cString: strerror(errno))) }
+            guard fstat(descriptor, &info) == 0, nonRegularKind(info) == nil else {
+                close(descriptor)
+                descriptor = -1
+                return missing("not a regular file")
             }
+            current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
             reloaded = identity != nil || !lineStarts.isEmpty
             identity = current
             lineStarts = []
@@ -110,6 +118,11 @@ public final class FollowedFile {
         let grewLast = wasOpen && grewSinceScan
         if lineStarts.count == countBefore && !grewLast { return .unchanged }
         return .appended(lines: countBefore..<lineStarts.count, grewLast: grewLast)
+    }
+
+    /// The change for a file that can't be read now: `problem`, and the lines that stay.
+    private func missing(_ problem: String) -> Change {
+        .missing("\(path): \(problem); showing the \(lineCount) lines read")
     }
 
     /// Whether the last scan read any byte.

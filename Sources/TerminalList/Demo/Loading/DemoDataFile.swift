@@ -198,16 +198,7 @@ public enum DemoDataFile {
 
     /// Refuses anything but a regular file, naming what it is.
     private static func checkRegular(_ status: stat, path: String) throws(DataFileError) {
-        let type = status.st_mode & S_IFMT
-        guard type != S_IFREG else { return }
-        let what = switch type {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
+        guard let what = nonRegularKind(status) else { return }
         throw DataFileError(file: path, kind: .notRegularFile,
                             message: "\(what), not a regular file; --data reads regular files only")
     }
