@@ -92,16 +92,17 @@ public final class FollowedFile {
         var reloaded = false
         if descriptor < 0 || identity.map({ $0 != current }) ?? true || Int(info.st_size) < scannedBytes {
             // First open, rotation (another file at the path) or truncation: start again.
-            if descriptor >= 0 { close(descriptor) }
             // O_NONBLOCK: a FIFO put at the path since the check above doesn't block the
-            // open; the descriptor's own type is checked again.
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-            guard descriptor >= 0 else { return missing(String(cString: strerror(errno))) }
-            guard fstat(descriptor, &info) == 0, nonRegularKind(info) == nil else {
-                close(descriptor)
-                descriptor = -1
+            // open; the descriptor's own type is checked again. Until the new file is open,
+            // the old descriptor stays, so the lines read so far can still be shown.
+            let opened = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+            guard opened >= 0 else { return missing(String(cString: strerror(errno))) }
+            guard fstat(opened, &info) == 0, nonRegularKind(info) == nil else {
+                close(opened)
                 return missing("not a regular file")
             }
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = opened
             current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
             reloaded = identity != nil || !lineStarts.isEmpty
             identity = current
