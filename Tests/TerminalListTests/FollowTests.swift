@@ -278,6 +278,64 @@ import ListKernelTesting
         #expect(session.statusText.contains("a directory, not a regular file"))
     }
 
+    /// The session's own data source, answering for it, that appends `chunk` to the file
+    /// each time the list configures a view, `budget` times: a writer faster than the reader,
+    /// writing while a poll reads.
+    final class WritingWhileConfiguring: ListDataSource {
+        typealias View = TerminalView
+        let inner: FollowListSource
+        let path: String
+        var budget: Int
+        let chunk: [UInt8]
+        init(_ inner: FollowListSource, path: String, budget: Int, chunk: [UInt8]) {
+            (self.inner, self.path, self.budget, self.chunk) = (inner, path, budget, chunk)
+        }
+        func numberOfSections(in list: VirtualList<TerminalView>) -> Int { inner.numberOfSections(in: list) }
+        func list(_ list: VirtualList<TerminalView>, numberOfItemsInSection section: Int) -> Int {
+            inner.list(list, numberOfItemsInSection: section)
+        }
+        func list(_ list: VirtualList<TerminalView>, metricsForSection section: Int) -> SectionMetrics {
+            inner.list(list, metricsForSection: section)
+        }
+        func list(_ list: VirtualList<TerminalView>, reuseIdentifierFor element: ListElement) -> String {
+            inner.list(list, reuseIdentifierFor: element)
+        }
+        func list(_ list: VirtualList<TerminalView>, identifierForSection section: Int) -> AnyHashable? {
+            inner.list(list, identifierForSection: section)
+        }
+        func list(_ list: VirtualList<TerminalView>, configure view: TerminalView, for element: ListElement, binding: BindingToken) {
+            inner.list(list, configure: view, for: element, binding: binding)
+            if budget > 0 {
+                budget -= 1
+                FollowTests.append(chunk, to: path)
+            }
+        }
+    }
+
+    @Test func aPollReadsWhatTheFileHeldWhenItBegan_soAFasterWriterNeverKeepsItFromReturning() throws {
+        let path = temporaryPath("fast.log")
+        Self.write(Self.lines(0..<10), to: path)                        // 70 bytes
+        let session = try FollowSession(path: path, sectionPattern: nil, size: TerminalSize(columns: 30, rows: 4))
+        #expect(session.file.lineCount == 10)
+        session.file.bytesPerRefresh = 16                               // two lines a step
+        let writer = WritingWhileConfiguring(session.source, path: path, budget: 1_000, chunk: Array(Self.lines(0..<3).utf8))
+        session.list.dataSource = writer
+        Self.append(Array(Self.lines(10..<20).utf8), to: path)          // 80 bytes, 5 steps
+        try session.poll()
+        // Each step shows new lines, whose views the writer answers with three more lines;
+        // the poll stops at the bytes the file held when it began.
+        #expect(session.file.scannedBytes == 150 && session.file.lineCount == 20)
+        #expect(writer.budget < 1_000 && session.hasUnreadBytes)
+        try session.poll(maximumRefreshes: 1)
+        #expect(session.file.scannedBytes == 166)                       // one step
+        for (set, kept) in [(0, 1), (-5, 1), (Int.max, 1 << 40)] {      // never a step of none
+            session.file.bytesPerRefresh = set
+            #expect(session.file.bytesPerRefresh == kept)
+            try session.poll()
+        }
+        withExtendedLifetime(writer) {}
+    }
+
     @Test func theDemoFollowsAFileFromAScript() throws {
         let path = temporaryPath("e.log")
         Self.write(Self.lines(0..<50), to: path)

@@ -2,8 +2,8 @@ import ListKernel
 
 extension DemoMain {
     /// `--follow FILE`: the followed file's session, driven by `--script` (the file is read
-    /// again before every command, as the interactive loop reads it between keys) or by the
-    /// terminal, polling the file every 200 ms.
+    /// again before every command, up to what it held then) or by the terminal, polling the
+    /// file every 200 ms (a step of it at a time: `FollowSession.poll(maximumRefreshes:)`).
     static func runFollowing(
         path: String, options: DemoOptions, outputIsTerminal: Bool,
         output: (String) -> Void, errorOutput: (String) -> Void
@@ -43,7 +43,10 @@ extension DemoMain {
         var interpreter = CommandInterpreter()
         terminal.write(renderer.frame(session.screen()))
         while true {
-            switch terminal.nextEvent(timeoutMilliseconds: 200) {
+            // A file read in steps (a large one, or one written faster than it is read) is
+            // read on at once, one step a turn, with the screen drawn and keys read between.
+            let reading = session.hasUnreadBytes
+            switch terminal.nextEvent(timeoutMilliseconds: reading ? 0 : 200) {
             case .input(let bytes):
                 for key in decoder.decode(bytes) {
                     guard let command = interpreter.interpret(key) else { continue }
@@ -51,17 +54,20 @@ extension DemoMain {
                     if command == .interrupt { return 130 }
                     try session.apply(command)
                 }
-            case .timedOut:
+            case .timedOut where !reading:
+                // A lone Esc is a key once 200 ms passed without the rest of a sequence.
                 for key in decoder.flush() {
                     if let command = interpreter.interpret(key) { try session.apply(command) }
                 }
+            case .timedOut:
+                break
             case .resized:
                 try session.resize(to: terminal.size ?? session.size)
                 renderer.invalidate()
             case .endOfInput:
                 return 0
             }
-            try session.poll()
+            try session.poll(maximumRefreshes: 1)
             terminal.write(renderer.frame(session.screen()))
         }
     }

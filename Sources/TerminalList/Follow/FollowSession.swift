@@ -158,14 +158,22 @@ public final class FollowSession {
     /// - Complexity: O(1).
     public var listRows: Int { max(0, size.rows - 1) }
 
-    /// Reads what the file gained (all of it, in steps) and shows it: appended lines go at
-    /// the bottom (followed while at the end, counted below otherwise); a truncated or
-    /// rotated file is read again from the start; a missing one sets `message`.
+    /// Reads what the file gained and shows it: appended lines go at the bottom (followed
+    /// while at the end, counted below otherwise); a truncated or rotated file is read again
+    /// from the start; a missing one sets `message`.
     ///
+    /// A poll reads at most what the file held when it began, in steps of
+    /// `FollowedFile.bytesPerRefresh` and at most `maximumRefreshes` of them: bytes written
+    /// meanwhile wait for the next poll, so a writer faster than the reader never keeps a
+    /// poll from returning (the screen is drawn and keys are read between polls).
+    ///
+    /// - Parameter maximumRefreshes: The most steps read (at least 1 is).
     /// - Throws: `ListError` if the kernel refuses an update (it does not).
-    /// - Complexity: O(new bytes) plus the update.
-    public func poll() throws(ListError) {
+    /// - Complexity: O(new bytes, at most what the file held) plus the update.
+    public func poll(maximumRefreshes: Int = .max) throws(ListError) {
+        var refreshes = min(max(1, maximumRefreshes), file.refreshesToCatchUp)
         repeat {
+            refreshes -= 1
             switch file.refresh() {
             case .unchanged:
                 return
@@ -181,8 +189,13 @@ public final class FollowSession {
                 if message?.hasSuffix("lines read") == true || message?.hasPrefix("truncated") == true { message = nil }
                 try append(lines, grewLast: grewLast)
             }
-        } while file.hasMore
+        } while refreshes > 0 && file.hasMore
     }
+
+    /// Whether the file holds bytes not read yet (a poll stopped at its steps).
+    ///
+    /// - Complexity: O(1) (one `stat`).
+    public var hasUnreadBytes: Bool { file.hasMore }
 
     /// Shows lines `lines` appended at the end (and the last old line grown).
     ///

@@ -54,8 +54,11 @@ public final class FollowedFile {
     private var descriptor: Int32 = -1
     private var identity: (device: UInt64, inode: UInt64)?
     /// The most bytes one refresh scans, so a huge file is indexed in steps while the screen
-    /// stays responsive.
-    public var bytesPerRefresh = 64 << 20
+    /// stays responsive: 64 MiB unless set, and kept within 1 byte to 1 TiB (a value outside
+    /// is clamped to the nearer end).
+    public var bytesPerRefresh = 64 << 20 {
+        didSet { bytesPerRefresh = min(max(1, bytesPerRefresh), 1 << 40) }
+    }
 
     /// Follows the file at `path`; nothing is read until `refresh()`.
     ///
@@ -78,6 +81,21 @@ public final class FollowedFile {
     public var hasMore: Bool {
         var info = stat()
         return stat(path, &info) == 0 && nonRegularKind(info) == nil && Int(info.st_size) > scannedBytes
+    }
+
+    /// The refreshes that read what the file holds now, at least 1: its new bytes, or all of
+    /// it after a truncation or a rotation, in steps of `bytesPerRefresh`. Bytes written
+    /// meanwhile are left to later refreshes, so a reader that makes this many keeps up with
+    /// the file without chasing a writer faster than itself.
+    ///
+    /// - Complexity: O(1) (one `stat`).
+    public var refreshesToCatchUp: Int {
+        var info = stat()
+        guard stat(path, &info) == 0, nonRegularKind(info) == nil else { return 1 }
+        let size = Int(info.st_size)
+        let sameFile = identity.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
+        let pending = sameFile && size >= scannedBytes ? size - scannedBytes : size
+        return max(1, pending / bytesPerRefresh + (pending % bytesPerRefresh == 0 ? 0 : 1))
     }
 
     /// Reads what changed since the last refresh.
