@@ -99,6 +99,7 @@ import ListKernelTesting
                 bytes += added
                 Self.append(added, to: path)
             }
+            file.linesPerRefresh = random.chance(1, in: 3) ? random.int(in: 1...3) : 1 << 20
             repeat { _ = file.refresh() } while file.hasMore
             let expected = Self.modelLines(bytes)
             let got = (0..<file.lineCount).map { file.line($0, maximumBytes: 1 << 20) }
@@ -238,6 +239,7 @@ import ListKernelTesting
                 Self.append(added, to: path)
             }
             session.file.bytesPerRefresh = random.chance(1, in: 3) ? random.int(in: 1...5) : 64 << 20
+            session.file.linesPerRefresh = random.chance(1, in: 3) ? random.int(in: 1...3) : 1 << 20
             try session.poll()
             let context = "seed \(seed) step \(step): file \(String(decoding: bytes, as: UTF8.self).debugDescription)"
             let expected = Self.modelSections(bytes)
@@ -330,10 +332,23 @@ import ListKernelTesting
         #expect(session.file.scannedBytes == 166)                       // one step
         for (set, kept) in [(0, 1), (-5, 1), (Int.max, 1 << 40)] {      // never a step of none
             session.file.bytesPerRefresh = set
-            #expect(session.file.bytesPerRefresh == kept)
+            session.file.linesPerRefresh = set
+            #expect(session.file.bytesPerRefresh == kept && session.file.linesPerRefresh == kept)
             try session.poll()
         }
         withExtendedLifetime(writer) {}
+    }
+
+    @Test func aRefreshAddsAtMostLinesPerRefreshLines_stoppingAtALineStart() {
+        let path = temporaryPath("y.log")
+        Self.write(String(repeating: "y\n", count: 10) + "partial", to: path)
+        let file = FollowedFile(path: path)
+        file.linesPerRefresh = 4
+        #expect(file.refresh() == .appended(lines: 0..<4, grewLast: false))
+        #expect(file.scannedBytes == 8 && file.hasMore)
+        #expect(file.refresh() == .appended(lines: 4..<8, grewLast: false))
+        #expect(file.refresh() == .appended(lines: 8..<11, grewLast: false))   // "y", "y", "partial"
+        #expect(!file.hasMore && file.line(10) == "partial")
     }
 
     @Test func theDemoFollowsAFileFromAScript() throws {

@@ -59,6 +59,11 @@ public final class FollowedFile {
     public var bytesPerRefresh = 64 << 20 {
         didSet { bytesPerRefresh = min(max(1, bytesPerRefresh), 1 << 40) }
     }
+    /// The most lines one refresh adds, so a file of short lines (`yes > file`) is shown in
+    /// updates of a bounded size too: 1,048,576 unless set, kept within 1 to 2^40.
+    public var linesPerRefresh = 1 << 20 {
+        didSet { linesPerRefresh = min(max(1, linesPerRefresh), 1 << 40) }
+    }
 
     /// Follows the file at `path`; nothing is read until `refresh()`.
     ///
@@ -75,7 +80,7 @@ public final class FollowedFile {
     public var lineCount: Int { lineStarts.count }
 
     /// Whether the file still has bytes beyond those scanned (a refresh stopped at
-    /// `bytesPerRefresh`).
+    /// `bytesPerRefresh` or `linesPerRefresh`).
     ///
     /// - Complexity: O(1) (one `stat`).
     public var hasMore: Bool {
@@ -84,7 +89,8 @@ public final class FollowedFile {
     }
 
     /// The refreshes that read what the file holds now, at least 1: its new bytes, or all of
-    /// it after a truncation or a rotation, in steps of `bytesPerRefresh`. Bytes written
+    /// it after a truncation or a rotation, in steps of `bytesPerRefresh` bytes or
+    /// `linesPerRefresh` lines. Bytes written
     /// meanwhile are left to later refreshes, so a reader that makes this many keeps up with
     /// the file without chasing a writer faster than itself.
     ///
@@ -95,10 +101,13 @@ public final class FollowedFile {
         let size = Int(info.st_size)
         let sameFile = identity.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
         let pending = sameFile && size >= scannedBytes ? size - scannedBytes : size
-        return max(1, pending / bytesPerRefresh + (pending % bytesPerRefresh == 0 ? 0 : 1))
+        // A refresh reads `bytesPerRefresh` bytes or `linesPerRefresh` lines of at least a byte.
+        let step = min(bytesPerRefresh, linesPerRefresh)
+        return max(1, pending / step + (pending % step == 0 ? 0 : 1))
     }
 
-    /// Reads what changed since the last refresh.
+    /// Reads what changed since the last refresh: at most `bytesPerRefresh` bytes and
+    /// `linesPerRefresh` new lines.
     ///
     /// - Returns: What changed.
     /// - Complexity: O(new bytes), at most `bytesPerRefresh`.
@@ -148,21 +157,28 @@ public final class FollowedFile {
     private var grewSinceScan = false
 
     /// Scans the bytes from `scannedBytes` to `end` for line starts.
+    /// Stops at the start of a line once `linesPerRefresh` lines were found.
     private func scan(upTo end: Int) {
         grewSinceScan = false
+        let lineLimit = lineStarts.count + linesPerRefresh
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while scannedBytes < end {
             let wanted = min(buffer.count, end - scannedBytes)
             let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(scannedBytes)) }
             guard got > 0 else { break }
-            grewSinceScan = true
             for index in 0..<got {
                 if !lastLineIsOpen {
+                    if lineStarts.count == lineLimit {
+                        scannedBytes += index
+                        grewSinceScan = grewSinceScan || index > 0
+                        return
+                    }
                     lineStarts.append(scannedBytes + index)
                     lastLineIsOpen = true
                 }
                 if buffer[index] == UInt8(ascii: "\n") { lastLineIsOpen = false }
             }
+            grewSinceScan = true
             scannedBytes += got
         }
     }
