@@ -185,6 +185,7 @@ import ListKernelTesting
         return sections
     }
 
+    /// `text` without the spaces that pad a screen line to its width.
     static func withoutTrailingSpaces(_ text: String) -> String {
         var text = Substring(text)
         while text.last == " " { text.removeLast() }
