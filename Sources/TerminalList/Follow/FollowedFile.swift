@@ -90,16 +90,16 @@ public final class FollowedFile {
 
     /// The refreshes that read what the file holds now, at least 1: its new bytes, or all of
     /// it after a truncation or a rotation, in steps of `bytesPerRefresh` bytes or
-    /// `linesPerRefresh` lines. Bytes written
-    /// meanwhile are left to later refreshes, so a reader that makes this many keeps up with
-    /// the file without chasing a writer faster than itself.
+    /// `linesPerRefresh` lines. Bytes written meanwhile are left to later refreshes, so a
+    /// reader that makes this many keeps up with the file without chasing a writer faster
+    /// than itself.
     ///
     /// - Complexity: O(1) (one `stat`).
     public var refreshesToCatchUp: Int {
         var info = stat()
         guard stat(path, &info) == 0, nonRegularKind(info) == nil else { return 1 }
         let size = Int(info.st_size)
-        let sameFile = identity.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
+        let sameFile = identity.map { $0 == Self.identity(of: info) } ?? false
         let pending = sameFile && size >= scannedBytes ? size - scannedBytes : size
         // A refresh reads `bytesPerRefresh` bytes or `linesPerRefresh` lines of at least a byte.
         let step = min(bytesPerRefresh, linesPerRefresh)
@@ -115,7 +115,7 @@ public final class FollowedFile {
         var info = stat()
         guard stat(path, &info) == 0 else { return missing(String(cString: strerror(errno))) }
         if let kind = nonRegularKind(info) { return missing("\(kind), not a regular file") }
-        var current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        var current = Self.identity(of: info)
         var reloaded = false
         if descriptor < 0 || identity.map({ $0 != current }) ?? true || Int(info.st_size) < scannedBytes {
             // First open, rotation (another file at the path) or truncation: start again.
@@ -130,7 +130,7 @@ public final class FollowedFile {
             }
             if descriptor >= 0 { close(descriptor) }
             descriptor = opened
-            current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            current = Self.identity(of: info)
             reloaded = identity != nil || !lineStarts.isEmpty
             identity = current
             lineStarts = []
@@ -146,6 +146,11 @@ public final class FollowedFile {
         let grewLast = wasOpen && grewSinceScan
         if lineStarts.count == countBefore && !grewLast { return .unchanged }
         return .appended(lines: countBefore..<lineStarts.count, grewLast: grewLast)
+    }
+
+    /// The file `info` describes: its device and inode.
+    private static func identity(of info: stat) -> (device: UInt64, inode: UInt64) {
+        (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// The change for a file that can't be read now: `problem`, and the lines that stay.
